@@ -1,0 +1,243 @@
+//! [`Game`]: a board with its history, the draw rules and the game's status.
+
+use crate::{Board, CastlingMode, Color, FenError, IllegalMoveError, Move, MoveList, SanError, UciMoveError};
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// The side to move has legal moves and no draw rule applies.
+    Ongoing,
+    /// The side to move is mated.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// 100 plies without a capture or pawn move (and no mate on the last of them).
+    FiftyMoveRule,
+    /// The same position (same side to move, castling rights and en-passant possibilities)
+    /// occurred three times.
+    ThreefoldRepetition,
+    /// Neither side can ever mate.
+    InsufficientMaterial,
+}
+
+impl GameStatus {
+    /// Whether the game is over.
+    pub const fn is_over(self) -> bool {
+        !matches!(self, GameStatus::Ongoing)
+    }
+
+    /// The PGN result: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub const fn result(self) -> &'static str {
+        match self {
+            GameStatus::Ongoing => "*",
+            GameStatus::Checkmate { winner: Color::White } => "1-0",
+            GameStatus::Checkmate { winner: Color::Black } => "0-1",
+            _ => "1/2-1/2",
+        }
+    }
+
+    /// A short human-readable reason.
+    pub const fn reason(self) -> &'static str {
+        match self {
+            GameStatus::Ongoing => "game in progress",
+            GameStatus::Checkmate { .. } => "checkmate",
+            GameStatus::Stalemate => "stalemate",
+            GameStatus::FiftyMoveRule => "fifty-move rule",
+            GameStatus::ThreefoldRepetition => "threefold repetition",
+            GameStatus::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+/// A game: the starting position, the moves played, and every position since.
+///
+/// The draw rules are applied automatically by [`status`](Self::status) (the way most apps and
+/// servers do), and the history of keys is available for a search that must see repetitions.
+///
+/// ```
+/// use chess_core::{Game, GameStatus};
+/// let mut game = Game::new();
+/// for san in ["f3", "e5", "g4", "Qh4"] {
+///     game.play_san(san).unwrap();
+/// }
+/// assert_eq!(game.status(), GameStatus::Checkmate { winner: chess_core::Color::Black });
+/// game.undo();
+/// assert_eq!(game.status(), GameStatus::Ongoing);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// `boards[0]` is the start; `boards[i + 1]` follows `moves[i]`.
+    boards: Vec<Board>,
+    moves: Vec<Move>,
+    mode: CastlingMode,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard starting position.
+    pub fn new() -> Self {
+        Game::from_board(Board::startpos())
+    }
+
+    /// A game starting from `board`. Castling is written for standard chess unless the start
+    /// needs Chess960 (a king or castling rook off its standard square); see
+    /// [`set_castling_mode`](Self::set_castling_mode).
+    pub fn from_board(board: Board) -> Self {
+        let mode = if is_standard_castling(&board) { CastlingMode::Standard } else { CastlingMode::Chess960 };
+        Game { boards: vec![board], moves: Vec::new(), mode }
+    }
+
+    /// A game starting from a FEN.
+    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Ok(Game::from_board(Board::from_fen(fen)?))
+    }
+
+    /// How castling is written in UCI notation for this game.
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Choose how castling is written in UCI notation (`UCI_Chess960`).
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
+        self.mode = mode;
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        self.boards.last().expect("a game always has its start position")
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Board {
+        &self.boards[0]
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position so far, the start first and the current one last.
+    pub fn positions(&self) -> &[Board] {
+        &self.boards
+    }
+
+    /// The Zobrist keys of every position so far (for repetition detection in a search).
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
+        self.boards.iter().map(Board::hash)
+    }
+
+    /// The legal moves in the current position.
+    pub fn legal_moves(&self) -> MoveList {
+        self.board().legal_moves()
+    }
+
+    /// Play a move if it is legal.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        let mut next = *self.board();
+        next.try_play(mv)?;
+        self.boards.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Play a move given in UCI notation.
+    pub fn play_uci(&mut self, s: &str) -> Result<Move, UciMoveError> {
+        let mv = self.board().parse_uci(s)?;
+        self.push_legal(mv);
+        Ok(mv)
+    }
+
+    /// Play a move given in SAN.
+    pub fn play_san(&mut self, s: &str) -> Result<Move, SanError> {
+        let mv = self.board().parse_san(s)?;
+        self.push_legal(mv);
+        Ok(mv)
+    }
+
+    fn push_legal(&mut self, mv: Move) {
+        let mut next = *self.board();
+        next.play_unchecked(mv);
+        self.boards.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Take back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.boards.pop();
+        Some(mv)
+    }
+
+    /// How many times the current position has occurred (1 the first time). Only positions since
+    /// the last capture or pawn move can repeat, and only every second ply.
+    pub fn repetitions(&self) -> usize {
+        let current = self.board();
+        let window = (current.halfmove_clock() as usize).min(self.boards.len() - 1);
+        self.boards[self.boards.len() - 1 - window..]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|b| b.hash() == current.hash() && same_position(b, current))
+            .count()
+    }
+
+    /// The status of the game. Mate and stalemate take precedence over the draw rules (a mate
+    /// given on the hundredth ply wins).
+    pub fn status(&self) -> GameStatus {
+        let board = self.board();
+        if !board.has_legal_moves() {
+            return if board.in_check() {
+                GameStatus::Checkmate { winner: !board.side_to_move() }
+            } else {
+                GameStatus::Stalemate
+            };
+        }
+        if board.is_insufficient_material() {
+            GameStatus::InsufficientMaterial
+        } else if self.repetitions() >= 3 {
+            GameStatus::ThreefoldRepetition
+        } else if board.halfmove_clock() >= 100 {
+            GameStatus::FiftyMoveRule
+        } else {
+            GameStatus::Ongoing
+        }
+    }
+
+    /// The SAN of each move played, in order.
+    pub fn san_moves(&self) -> Vec<String> {
+        self.moves.iter().zip(&self.boards).map(|(&mv, b)| b.san(mv)).collect()
+    }
+}
+
+/// Positions are the same for the repetition rule when placement, side, castling rights and
+/// en-passant possibilities agree (clocks do not matter). A key match is checked in full to rule
+/// out hash collisions.
+fn same_position(a: &Board, b: &Board) -> bool {
+    a.by_role == b.by_role
+        && a.by_color == b.by_color
+        && a.side == b.side
+        && a.castling == b.castling
+        && a.ep == b.ep
+}
+
+fn is_standard_castling(board: &Board) -> bool {
+    use crate::{CastleSide, File, Rank, Role, Square};
+    Color::ALL.into_iter().all(|color| {
+        let rights = board.castling_rights();
+        let back = Rank::First.relative_to(color);
+        let has_rights = rights.get(color, CastleSide::Short).is_some() || rights.get(color, CastleSide::Long).is_some();
+        !has_rights
+            || (board.colored_pieces(color, Role::King).has(Square::new(File::E, back))
+                && rights.get(color, CastleSide::Short).is_none_or(|f| f == File::H)
+                && rights.get(color, CastleSide::Long).is_none_or(|f| f == File::A))
+    })
+}

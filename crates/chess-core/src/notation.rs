@@ -1,0 +1,385 @@
+//! Move notation: UCI long algebraic and SAN, both ways.
+
+use crate::{Board, CastlingMode, File, Move, Rank, Role, Square};
+
+/// Why a UCI move string was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UciMoveError {
+    /// Not of the form `e2e4` / `e7e8q`.
+    #[error("invalid UCI move {0:?}: expected origin and destination squares, then an optional promotion piece (e.g. e2e4, e7e8q)")]
+    Syntax(String),
+    /// Well-formed, but not a legal move here.
+    #[error("illegal move {0:?}")]
+    Illegal(String),
+}
+
+/// Why a SAN move string was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SanError {
+    /// Not readable as SAN.
+    #[error("invalid SAN {0:?}: expected a move like e4, Nf3, exd5, e8=Q or O-O")]
+    Syntax(String),
+    /// No legal move matches.
+    #[error("illegal move {0:?}")]
+    Illegal(String),
+    /// Several legal moves match; add the origin file or rank.
+    #[error("ambiguous move {0:?}: several pieces can make it")]
+    Ambiguous(String),
+    /// A pawn reaching the last rank needs a promotion piece.
+    #[error("move {0:?} promotes: say to which piece (e.g. e8=Q)")]
+    MissingPromotion(String),
+}
+
+impl Board {
+    /// Format a move in UCI notation. In [`CastlingMode::Standard`] castling is written as the
+    /// king's two-square move (`e1g1`), in [`CastlingMode::Chess960`] as king takes rook.
+    ///
+    /// ```
+    /// use chess_core::{Board, CastlingMode};
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// let castle = board.parse_uci("e1g1").unwrap();
+    /// assert_eq!(board.uci(castle, CastlingMode::Standard), "e1g1");
+    /// assert_eq!(board.uci(castle, CastlingMode::Chess960), "e1h1");
+    /// ```
+    pub fn uci(&self, mv: Move, mode: CastlingMode) -> String {
+        if mode == CastlingMode::Standard && self.is_castling(mv) {
+            format!("{}{}", mv.from(), self.castling_king_square(mv))
+        } else {
+            mv.to_string()
+        }
+    }
+
+    /// Parse a UCI move and check that it is legal. Castling is accepted both as the king's
+    /// move to its destination (`e1g1`) and as king takes rook (`e1h1`); the promotion letter may
+    /// be either case.
+    pub fn parse_uci(&self, s: &str) -> Result<Move, UciMoveError> {
+        let syntax = || UciMoveError::Syntax(s.to_owned());
+        if !s.is_ascii() || !(4..=5).contains(&s.len()) {
+            return Err(syntax());
+        }
+        let from: Square = s[0..2].parse().map_err(|_| syntax())?;
+        let to: Square = s[2..4].parse().map_err(|_| syntax())?;
+        let promotion = match s[4..].chars().next() {
+            None => None,
+            Some(c) => match Role::from_char(c) {
+                Some(r) if r != Role::Pawn && r != Role::King => Some(r),
+                _ => return Err(syntax()),
+            },
+        };
+        let mv = Move::new(from, to, promotion);
+        if from != to && self.is_legal(mv) {
+            return Ok(mv);
+        }
+        if promotion.is_none() && self.colored_pieces(self.side, Role::King).has(from) {
+            if let Some(castle) = self.legal_moves().into_iter().find(|&m| {
+                m.from() == from && self.is_castling(m) && self.castling_king_square(m) == to
+            }) {
+                return Ok(castle);
+            }
+        }
+        Err(UciMoveError::Illegal(s.to_owned()))
+    }
+
+    /// Format a move in Standard Algebraic Notation, with minimal disambiguation and `+` / `#`.
+    ///
+    /// ```
+    /// use chess_core::Board;
+    /// let board = Board::startpos();
+    /// let mv = board.parse_uci("g1f3").unwrap();
+    /// assert_eq!(board.san(mv), "Nf3");
+    /// ```
+    pub fn san(&self, mv: Move) -> String {
+        let mut s = self.san_without_suffix(mv);
+        let mut after = *self;
+        after.play_unchecked(mv);
+        if after.in_check() {
+            s.push(if after.has_legal_moves() { '+' } else { '#' });
+        }
+        s
+    }
+
+    fn san_without_suffix(&self, mv: Move) -> String {
+        let (from, to) = (mv.from(), mv.to());
+        if self.is_castling(mv) {
+            return if to.file() > from.file() { "O-O".into() } else { "O-O-O".into() };
+        }
+        let role = self.role_on(from).unwrap_or(Role::Pawn);
+        let capture = self.is_capture(mv);
+        let mut s = String::with_capacity(8);
+        if role == Role::Pawn {
+            if capture {
+                s.push(from.file().char());
+                s.push('x');
+            }
+            s.push_str(&to.to_string());
+            if let Some(p) = mv.promotion() {
+                s.push('=');
+                s.push(p.upper_char());
+            }
+            return s;
+        }
+        s.push(role.upper_char());
+        if role != Role::King {
+            let others: Vec<Square> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.to() == to && m.from() != from && self.role_on(m.from()) == Some(role))
+                .map(Move::from)
+                .collect();
+            if !others.is_empty() {
+                if others.iter().all(|o| o.file() != from.file()) {
+                    s.push(from.file().char());
+                } else if others.iter().all(|o| o.rank() != from.rank()) {
+                    s.push(from.rank().char());
+                } else {
+                    s.push_str(&from.to_string());
+                }
+            }
+        }
+        if capture {
+            s.push('x');
+        }
+        s.push_str(&to.to_string());
+        s
+    }
+
+    /// Parse a SAN move, leniently: piece letters in either case (`Nf3`, `nf3`), promotion with
+    /// or without `=` (`e8=Q`, `e8Q`), castling with `O` or `0`, check and annotation suffixes
+    /// (`+ # ! ?`) ignored, long forms such as `Ng1f3` or `Ng1-f3` accepted.
+    ///
+    /// ```
+    /// use chess_core::Board;
+    /// let board = Board::startpos();
+    /// assert_eq!(board.parse_san("Nf3").unwrap(), board.parse_uci("g1f3").unwrap());
+    /// assert_eq!(board.parse_san("nf3").unwrap(), board.parse_uci("g1f3").unwrap());
+    /// assert!(board.parse_san("Nf4").is_err());
+    /// ```
+    pub fn parse_san(&self, input: &str) -> Result<Move, SanError> {
+        let s = input.trim().trim_end_matches(['+', '#', '!', '?']);
+        let syntax = || SanError::Syntax(input.to_owned());
+        if s.is_empty() || !s.is_ascii() || s.len() > 10 {
+            return Err(syntax());
+        }
+        match s {
+            "O-O" | "0-0" | "o-o" | "OO" | "00" => return self.find_castle(true, input),
+            "O-O-O" | "0-0-0" | "o-o-o" | "OOO" | "000" => return self.find_castle(false, input),
+            _ => {}
+        }
+        let s: String = s.chars().filter(|&c| c != '-').collect();
+        let first = s.chars().next().ok_or_else(syntax)?;
+        // A leading lowercase 'b' is a pawn on the b-file unless only a bishop move fits.
+        let piece_first = match first {
+            'N' | 'B' | 'R' | 'Q' | 'K' | 'n' | 'r' | 'q' | 'k' => true,
+            'b' => false,
+            _ => false,
+        };
+        let parsed = if piece_first {
+            parse_piece_san(&s).ok_or_else(syntax)?
+        } else if first == 'b' {
+            match parse_pawn_san(&s) {
+                Some(p) => match self.resolve_san(&p, input) {
+                    Err(SanError::Illegal(_)) => match parse_piece_san(&s) {
+                        Some(q) => q,
+                        None => p,
+                    },
+                    _ => p,
+                },
+                None => parse_piece_san(&s).ok_or_else(syntax)?,
+            }
+        } else {
+            parse_pawn_san(&s).ok_or_else(syntax)?
+        };
+        self.resolve_san(&parsed, input)
+    }
+
+    fn find_castle(&self, short: bool, input: &str) -> Result<Move, SanError> {
+        self.legal_moves()
+            .into_iter()
+            .find(|&m| self.is_castling(m) && (m.to().file() > m.from().file()) == short)
+            .ok_or_else(|| SanError::Illegal(input.to_owned()))
+    }
+
+    fn resolve_san(&self, p: &ParsedSan, input: &str) -> Result<Move, SanError> {
+        let mut found: Option<Move> = None;
+        let mut needs_promotion = false;
+        for m in self.legal_moves() {
+            if m.to() != p.to
+                || self.is_castling(m)
+                || self.role_on(m.from()) != Some(p.role)
+                || p.from_file.is_some_and(|f| f != m.from().file())
+                || p.from_rank.is_some_and(|r| r != m.from().rank())
+            {
+                continue;
+            }
+            if m.promotion() != p.promotion {
+                needs_promotion |= p.promotion.is_none() && m.promotion().is_some();
+                continue;
+            }
+            if found.is_some_and(|f| f != m) {
+                return Err(SanError::Ambiguous(input.to_owned()));
+            }
+            found = Some(m);
+        }
+        match found {
+            Some(m) => Ok(m),
+            None if needs_promotion => Err(SanError::MissingPromotion(input.to_owned())),
+            None => Err(SanError::Illegal(input.to_owned())),
+        }
+    }
+}
+
+struct ParsedSan {
+    role: Role,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+/// `e4`, `exd5`, `e8=Q`, `e8Q`, `exd8=N`, `e2e4`.
+fn parse_pawn_san(s: &str) -> Option<ParsedSan> {
+    let b = s.as_bytes();
+    let (body, promotion) = match b.last().map(|&c| c as char) {
+        Some(c) if Role::from_char(c).is_some_and(|r| !matches!(r, Role::Pawn | Role::King)) && !c.is_ascii_digit() => {
+            // A trailing piece letter after a rank digit is a promotion; a lowercase 'b' there can
+            // only be a promotion too (a square never ends in a letter).
+            let body = s[..s.len() - 1].trim_end_matches('=');
+            (body, Role::from_char(c))
+        }
+        _ => (s, None),
+    };
+    let body: String = body.chars().filter(|&c| c != 'x' && c != ':').collect();
+    let (from_file, from_rank, to) = match body.len() {
+        2 => (None, None, body.parse().ok()?),
+        3 => (Some(File::from_char(body.chars().next()?)?), None, body[1..].parse().ok()?),
+        4 => {
+            let from: Square = body[..2].parse().ok()?;
+            (Some(from.file()), Some(from.rank()), body[2..].parse().ok()?)
+        }
+        _ => return None,
+    };
+    if !body.starts_with(|c: char| c.is_ascii_lowercase()) {
+        return None;
+    }
+    Some(ParsedSan { role: Role::Pawn, from_file, from_rank, to, promotion })
+}
+
+/// `Nf3`, `Nbd7`, `R1e2`, `Qh4xe1`, `Nxf3`, `Kxe2`.
+fn parse_piece_san(s: &str) -> Option<ParsedSan> {
+    let mut chars = s.chars();
+    let role = Role::from_char(chars.next()?)?;
+    if role == Role::Pawn {
+        return None;
+    }
+    let rest: String = chars.filter(|&c| c != 'x' && c != ':').collect();
+    if rest.len() < 2 || rest.len() > 4 {
+        return None;
+    }
+    let to: Square = rest[rest.len() - 2..].parse().ok()?;
+    let mut from_file = None;
+    let mut from_rank = None;
+    for c in rest[..rest.len() - 2].chars() {
+        if let Some(f) = File::from_char(c).filter(|_| c.is_ascii_lowercase()) {
+            if from_file.replace(f).is_some() {
+                return None;
+            }
+        } else if let Some(r) = Rank::from_char(c) {
+            if from_rank.replace(r).is_some() {
+                return None;
+            }
+        } else {
+            return None;
+        }
+    }
+    Some(ParsedSan { role, from_file, from_rank, to, promotion: None })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        fen.parse().unwrap()
+    }
+
+    #[test]
+    fn san_disambiguation_is_minimal() {
+        let b = board("4k3/8/8/8/8/8/8/RN2K1NR w - - 0 1");
+        let b2 = board("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
+        assert_eq!(b2.san(b2.parse_uci("a1d1").unwrap()), "Rad1");
+        assert_eq!(b2.san(b2.parse_uci("h1f1").unwrap()), "Rhf1");
+        assert_eq!(b2.san(b2.parse_uci("a1a5").unwrap()), "Ra5");
+        let b3 = board("4k3/8/8/8/R7/8/8/R3K3 w - - 0 1");
+        assert_eq!(b3.san(b3.parse_uci("a1a2").unwrap()), "R1a2");
+        let b4 = board("4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1");
+        assert_eq!(b4.san(b4.parse_uci("a1b3").unwrap()), "Nab3");
+        let b5 = board("4k3/8/8/Q1Q5/8/Q7/8/4K3 w - - 0 1");
+        assert_eq!(b5.san(b5.parse_uci("a5b4").unwrap()), "Qa5b4");
+        assert_eq!(b.san(b.parse_uci("g1f3").unwrap()), "Nf3");
+    }
+
+    #[test]
+    fn san_suffixes_captures_promotions_castling() {
+        let b = board("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(b.san(b.parse_uci("b7a8q").unwrap()), "bxa8=Q+");
+        assert_eq!(b.san(b.parse_uci("b7b8n").unwrap()), "b8=N");
+        assert_eq!(b.san(b.parse_uci("e1g1").unwrap()), "O-O");
+        assert_eq!(b.san(b.parse_uci("e1c1").unwrap()), "O-O-O");
+        let mate = board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        assert_eq!(mate.san(mate.parse_uci("a1a8").unwrap()), "Ra8#");
+    }
+
+    #[test]
+    fn lenient_san_parsing() {
+        let b = board("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let q = b.parse_uci("b7a8q").unwrap();
+        for s in ["bxa8=Q", "bxa8Q", "bxa8=q+", "ba8Q", "b7a8=Q", "bxa8q"] {
+            assert_eq!(b.parse_san(s), Ok(q), "{s}");
+        }
+        let n = b.parse_uci("b7b8n").unwrap();
+        for s in ["b8=N", "b8N", "b8n", "b8=n"] {
+            assert_eq!(b.parse_san(s), Ok(n), "{s}");
+        }
+        let bishop = b.parse_uci("b7b8b").unwrap();
+        assert_eq!(b.parse_san("b8=B"), Ok(bishop));
+        assert_eq!(b.parse_san("b8b"), Ok(bishop));
+        assert_eq!(b.parse_san("b8"), Err(SanError::MissingPromotion("b8".into())));
+        for s in ["O-O", "0-0", "O-O+"] {
+            assert_eq!(b.parse_san(s), Ok(b.parse_uci("e1h1").unwrap()), "{s}");
+        }
+        assert_eq!(b.parse_san("O-O-O"), Ok(b.parse_uci("e1a1").unwrap()));
+        let start = Board::startpos();
+        let nf3 = start.parse_uci("g1f3").unwrap();
+        for s in ["Nf3", "nf3", "Ngf3", "Ng1f3", "Ng1-f3", "Nf3!?"] {
+            assert_eq!(start.parse_san(s), Ok(nf3), "{s}");
+        }
+        // 'b' as a bishop when no pawn move fits.
+        let bb = board("4k3/8/8/8/8/8/1P6/2B1K3 w - - 0 1");
+        assert_eq!(bb.parse_san("bb2"), Err(SanError::Illegal("bb2".into())));
+        assert_eq!(bb.parse_san("bd2"), Ok(bb.parse_uci("c1d2").unwrap()));
+        assert_eq!(bb.parse_san("b4"), Ok(bb.parse_uci("b2b4").unwrap()));
+    }
+
+    #[test]
+    fn san_errors() {
+        let b = board("4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1");
+        assert_eq!(b.parse_san("Nb3"), Err(SanError::Ambiguous("Nb3".into())));
+        assert_eq!(b.parse_san("Nb4"), Err(SanError::Illegal("Nb4".into())));
+        for s in ["", "Z", "Nz9", "e9", "xx", "ñ", "Nf3f3f3f3f3", "=Q"] {
+            assert!(matches!(b.parse_san(s), Err(SanError::Syntax(_)) | Err(SanError::Illegal(_))), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn uci_parsing() {
+        let b = Board::startpos();
+        assert!(b.parse_uci("e2e4").is_ok());
+        assert_eq!(b.parse_uci("e2e5"), Err(UciMoveError::Illegal("e2e5".into())));
+        for s in ["", "e2", "e2e4qq", "i2e4", "e2e4k", "e2e4p", "0000", "é2e4", "a1a1"] {
+            assert!(b.parse_uci(s).is_err(), "{s:?}");
+        }
+        let promo = board("8/P7/8/8/8/8/8/k6K w - - 0 1");
+        assert!(promo.parse_uci("a7a8").is_err());
+        assert_eq!(promo.parse_uci("a7a8N"), Ok(Move::new(Square::A7, Square::A8, Some(Role::Knight))));
+    }
+}

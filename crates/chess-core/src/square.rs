@@ -1,0 +1,289 @@
+//! Files, ranks and squares.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::Color;
+
+macro_rules! simple_enum {
+    ($(#[$m:meta])* $name:ident, $num:expr, [$($v:ident),*]) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum $name { $($v),* }
+
+        impl $name {
+            /// Number of values.
+            pub const NUM: usize = $num;
+            /// All values, in index order.
+            pub const ALL: [Self; $num] = [$(Self::$v),*];
+
+            /// The index of this value, `0..NUM`.
+            #[inline(always)]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            /// The value with this index.
+            ///
+            /// # Panics
+            /// If `index >= NUM`.
+            #[inline(always)]
+            pub const fn index_const(index: usize) -> Self {
+                Self::ALL[index]
+            }
+
+            /// The value with this index, or `None` if out of range.
+            #[inline]
+            pub const fn try_index(index: usize) -> Option<Self> {
+                if index < $num { Some(Self::ALL[index]) } else { None }
+            }
+        }
+    };
+}
+pub(crate) use simple_enum;
+
+simple_enum!(
+    /// A file (column) of the board, `A` to `H`.
+    File, 8, [A, B, C, D, E, F, G, H]
+);
+simple_enum!(
+    /// A rank (row) of the board, `First` (white's back rank) to `Eighth`.
+    Rank, 8, [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
+);
+
+impl File {
+    /// Mirror horizontally (`A` <-> `H`).
+    #[inline]
+    pub const fn flip(self) -> Self {
+        Self::ALL[7 - self.index()]
+    }
+    /// The lowercase letter of this file.
+    pub const fn char(self) -> char {
+        (b'a' + self as u8) as char
+    }
+    /// Parse a file letter (either case).
+    pub const fn from_char(c: char) -> Option<Self> {
+        match c {
+            'a'..='h' => Some(Self::ALL[c as usize - 'a' as usize]),
+            'A'..='H' => Some(Self::ALL[c as usize - 'A' as usize]),
+            _ => None,
+        }
+    }
+    /// The squares of this file.
+    #[inline]
+    pub const fn bitboard(self) -> crate::BitBoard {
+        crate::BitBoard(0x0101_0101_0101_0101 << self as u8)
+    }
+}
+
+impl Rank {
+    /// Mirror vertically (`First` <-> `Eighth`).
+    #[inline]
+    pub const fn flip(self) -> Self {
+        Self::ALL[7 - self.index()]
+    }
+    /// This rank seen from `color`'s side: `First.relative_to(Black)` is `Eighth`.
+    #[inline]
+    pub const fn relative_to(self, color: Color) -> Self {
+        match color {
+            Color::White => self,
+            Color::Black => self.flip(),
+        }
+    }
+    /// The digit of this rank.
+    pub const fn char(self) -> char {
+        (b'1' + self as u8) as char
+    }
+    /// Parse a rank digit.
+    pub const fn from_char(c: char) -> Option<Self> {
+        match c {
+            '1'..='8' => Some(Self::ALL[c as usize - '1' as usize]),
+            _ => None,
+        }
+    }
+    /// The squares of this rank.
+    #[inline]
+    pub const fn bitboard(self) -> crate::BitBoard {
+        crate::BitBoard(0xFF << (8 * self as u8))
+    }
+}
+
+/// A square of the board, `A1 = 0`, `B1 = 1`, ..., `H8 = 63` (little-endian rank-file mapping).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[rustfmt::skip]
+#[allow(missing_docs)]
+pub enum Square {
+    A1, B1, C1, D1, E1, F1, G1, H1,
+    A2, B2, C2, D2, E2, F2, G2, H2,
+    A3, B3, C3, D3, E3, F3, G3, H3,
+    A4, B4, C4, D4, E4, F4, G4, H4,
+    A5, B5, C5, D5, E5, F5, G5, H5,
+    A6, B6, C6, D6, E6, F6, G6, H6,
+    A7, B7, C7, D7, E7, F7, G7, H7,
+    A8, B8, C8, D8, E8, F8, G8, H8,
+}
+
+impl Square {
+    /// Number of squares.
+    pub const NUM: usize = 64;
+    /// All squares, `A1` to `H8`.
+    #[rustfmt::skip]
+    pub const ALL: [Self; 64] = {
+        let mut all = [Square::A1; 64];
+        let mut i = 0;
+        while i < 64 {
+            all[i] = Square::index_const(i);
+            i += 1;
+        }
+        all
+    };
+
+    /// The square with this index (`0..64`).
+    ///
+    /// # Panics
+    /// If `index >= 64`.
+    #[inline(always)]
+    pub const fn index_const(index: usize) -> Self {
+        assert!(index < 64);
+        // SAFETY: `Square` is `repr(u8)` with the 64 discriminants 0..64, and index < 64.
+        unsafe { core::mem::transmute::<u8, Square>(index as u8) }
+    }
+
+    /// The square with this index, or `None` if `index >= 64`.
+    #[inline]
+    pub const fn try_index(index: usize) -> Option<Self> {
+        if index < 64 {
+            Some(Self::index_const(index))
+        } else {
+            None
+        }
+    }
+
+    /// The index of this square, `0..64`.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The square on `file` and `rank`.
+    #[inline(always)]
+    pub const fn new(file: File, rank: Rank) -> Self {
+        Self::index_const(rank as usize * 8 + file as usize)
+    }
+
+    /// The file of this square.
+    #[inline(always)]
+    pub const fn file(self) -> File {
+        File::ALL[self as usize & 7]
+    }
+
+    /// The rank of this square.
+    #[inline(always)]
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[self as usize >> 3]
+    }
+
+    /// The square as a one-square bitboard.
+    #[inline(always)]
+    pub const fn bitboard(self) -> crate::BitBoard {
+        crate::BitBoard(1 << self as u8)
+    }
+
+    /// Mirror vertically (`A1` <-> `A8`): the same square seen from the other side.
+    #[inline(always)]
+    pub const fn flip_rank(self) -> Self {
+        Self::index_const(self as usize ^ 56)
+    }
+
+    /// Mirror horizontally (`A1` <-> `H1`).
+    #[inline(always)]
+    pub const fn flip_file(self) -> Self {
+        Self::index_const(self as usize ^ 7)
+    }
+
+    /// This square seen from `color`'s side: flipped vertically for black.
+    #[inline(always)]
+    pub const fn relative_to(self, color: Color) -> Self {
+        match color {
+            Color::White => self,
+            Color::Black => self.flip_rank(),
+        }
+    }
+
+    /// The square offset by `files` and `ranks`, or `None` when that leaves the board.
+    #[inline]
+    pub const fn try_offset(self, files: i8, ranks: i8) -> Option<Self> {
+        let f = self.file() as i8 + files;
+        let r = self.rank() as i8 + ranks;
+        if f < 0 || f >= 8 || r < 0 || r >= 8 {
+            None
+        } else {
+            Some(Self::index_const((r * 8 + f) as usize))
+        }
+    }
+
+    /// The square the given number of ranks "forward" for `color`, assuming it exists.
+    ///
+    /// # Panics
+    /// If the result leaves the board.
+    #[inline(always)]
+    pub const fn forward(self, color: Color, ranks: u8) -> Self {
+        match color {
+            Color::White => Self::index_const(self as usize + 8 * ranks as usize),
+            Color::Black => Self::index_const(self as usize - 8 * ranks as usize),
+        }
+    }
+
+    /// Whether the square is light (`H1` is light, `A1` dark).
+    #[inline]
+    pub const fn is_light(self) -> bool {
+        (self.file() as u8 + self.rank() as u8) % 2 == 1
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().char(), self.rank().char())
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for File {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// The error for a string that is not a square name such as `e4`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid square {0:?}: expected a file a-h followed by a rank 1-8")]
+pub struct ParseSquareError(pub String);
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
+                (Some(f), Some(r)) if f.char() == s.as_bytes()[0] as char => Ok(Square::new(f, r)),
+                _ => Err(ParseSquareError(s.to_owned())),
+            },
+            _ => Err(ParseSquareError(s.to_owned())),
+        }
+    }
+}
