@@ -32,7 +32,9 @@ pub enum SanError {
 
 impl Board {
     /// Format a move in UCI notation. In [`CastlingMode::Standard`] castling is written as the
-    /// king's two-square move (`e1g1`), in [`CastlingMode::Chess960`] as king takes rook.
+    /// king's two-square move (`e1g1`), in [`CastlingMode::Chess960`] as king takes rook (which
+    /// is also used in standard mode when the king would not move two squares, as only Chess960
+    /// allows).
     ///
     /// ```
     /// use chess_core::{Board, CastlingMode};
@@ -42,8 +44,14 @@ impl Board {
     /// assert_eq!(board.uci(castle, CastlingMode::Chess960), "e1h1");
     /// ```
     pub fn uci(&self, mv: Move, mode: CastlingMode) -> String {
-        if mode == CastlingMode::Standard && self.is_castling(mv) {
-            format!("{}{}", mv.from(), self.castling_king_square(mv))
+        // The king's-destination form is used only for a two-square king move (standard chess);
+        // in a Chess960 position a one-square castling king move would read as a plain king move.
+        let king_to = self.castling_king_square(mv);
+        if mode == CastlingMode::Standard
+            && self.is_castling(mv)
+            && (king_to.file() as i8 - mv.from().file() as i8).abs() == 2
+        {
+            format!("{}{}", mv.from(), king_to)
         } else {
             mv.to_string()
         }

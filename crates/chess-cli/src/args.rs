@@ -1,0 +1,72 @@
+//! A small command-line parser: `--name value` options and `--flag` switches, with typed errors.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+
+/// Bad command-line input (exit code 2).
+#[derive(Debug, thiserror::Error)]
+pub enum ArgError {
+    #[error("no command given")]
+    MissingCommand,
+    #[error("unknown command {0:?}")]
+    UnknownCommand(String),
+    #[error("unknown option {0:?}")]
+    UnknownOption(String),
+    #[error("option {0} needs a value")]
+    MissingValue(String),
+    #[error("invalid value {value:?} for {option}: {reason}")]
+    BadValue { option: String, value: String, reason: String },
+    #[error("{0}")]
+    Invalid(String),
+    #[error("cannot read {path}: {source}")]
+    Io { path: String, source: std::io::Error },
+}
+
+/// Parsed options of one command.
+pub struct Args {
+    values: HashMap<String, String>,
+    flags: Vec<String>,
+}
+
+impl Args {
+    /// Parse `argv` given the options that take a value and the switches.
+    pub fn parse(argv: &[String], valued: &[&str], switches: &[&str]) -> Result<Args, ArgError> {
+        let mut values = HashMap::new();
+        let mut flags = Vec::new();
+        let mut it = argv.iter();
+        while let Some(arg) = it.next() {
+            if valued.contains(&arg.as_str()) {
+                let v = it.next().ok_or_else(|| ArgError::MissingValue(arg.clone()))?;
+                values.insert(arg.clone(), v.clone());
+            } else if switches.contains(&arg.as_str()) {
+                flags.push(arg.clone());
+            } else {
+                return Err(ArgError::UnknownOption(arg.clone()));
+            }
+        }
+        Ok(Args { values, flags })
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        self.flags.iter().any(|f| f == name)
+    }
+
+    pub fn str(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    /// A numeric (or other `FromStr`) option within `range`.
+    pub fn num<T>(&self, name: &str, range: std::ops::RangeInclusive<T>) -> Result<Option<T>, ArgError>
+    where
+        T: FromStr + PartialOrd + std::fmt::Display,
+        T::Err: std::fmt::Display,
+    {
+        let Some(v) = self.str(name) else { return Ok(None) };
+        let bad = |reason: String| ArgError::BadValue { option: name.to_owned(), value: v.to_owned(), reason };
+        let n: T = v.parse().map_err(|e: T::Err| bad(e.to_string()))?;
+        if !range.contains(&n) {
+            return Err(bad(format!("must be between {} and {}", range.start(), range.end())));
+        }
+        Ok(Some(n))
+    }
+}

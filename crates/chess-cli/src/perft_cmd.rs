@@ -1,0 +1,116 @@
+//! `chess perft`: count move-tree leaves for one position, or check an EPD suite.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use chess_core::{divide, perft, Board, CastlingMode, Game};
+
+use crate::args::{ArgError, Args};
+
+pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
+    let args = Args::parse(
+        argv,
+        &["--fen", "--depth", "--epd", "--max-depth", "--max-nodes"],
+        &["--divide", "--chess960"],
+    )?;
+    if let Some(path) = args.str("--epd") {
+        for conflicting in ["--fen", "--depth"] {
+            if args.str(conflicting).is_some() {
+                return Err(ArgError::Invalid(format!("--epd cannot be combined with {conflicting}")));
+            }
+        }
+        let max_depth = args.num("--max-depth", 1..=20u32)?.unwrap_or(20);
+        let max_nodes = args.num("--max-nodes", 1..=u64::MAX)?.unwrap_or(u64::MAX);
+        return run_epd(path, max_depth, max_nodes);
+    }
+    for epd_only in ["--max-depth", "--max-nodes"] {
+        if args.str(epd_only).is_some() {
+            return Err(ArgError::Invalid(format!("{epd_only} only applies with --epd")));
+        }
+    }
+    let fen = args.str("--fen").unwrap_or(chess_core::STARTPOS);
+    let board = Board::from_fen(fen).map_err(|e| ArgError::BadValue {
+        option: "--fen".into(),
+        value: fen.into(),
+        reason: e.to_string(),
+    })?;
+    let depth = args.num("--depth", 0..=20u32)?.ok_or_else(|| ArgError::MissingValue("--depth".into()))?;
+    let mode = if args.flag("--chess960") { CastlingMode::Chess960 } else { Game::from_board(board).castling_mode() };
+
+    let start = Instant::now();
+    let nodes = if args.flag("--divide") {
+        let mut total = 0;
+        for (mv, n) in divide(&board, depth) {
+            println!("{}: {n}", board.uci(mv, mode));
+            total += n;
+        }
+        println!();
+        total
+    } else {
+        perft(&board, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("Nodes: {nodes}");
+    println!("Time: {:.3} s, {:.1} Mnps", secs, nodes as f64 / secs.max(1e-9) / 1e6);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One EPD line: `FEN ;D1 20 ;D2 400 ...`.
+fn parse_epd_line(line: &str) -> Result<(Board, Vec<(u32, u64)>), String> {
+    let mut parts = line.split(';');
+    let fen = parts.next().unwrap_or("").trim();
+    let board = Board::from_fen(fen).map_err(|e| e.to_string())?;
+    let mut depths = Vec::new();
+    for part in parts {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
+        }
+        let (d, n) = part.split_once(char::is_whitespace).ok_or_else(|| format!("bad depth field {part:?}"))?;
+        let depth = d
+            .strip_prefix('D')
+            .and_then(|d| d.parse::<u32>().ok())
+            .filter(|d| (1..=20).contains(d))
+            .ok_or_else(|| format!("bad depth {d:?}"))?;
+        let nodes = n.trim().parse::<u64>().map_err(|_| format!("bad node count {n:?}"))?;
+        depths.push((depth, nodes));
+    }
+    Ok((board, depths))
+}
+
+fn run_epd(path: &str, max_depth: u32, max_nodes: u64) -> Result<ExitCode, ArgError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ArgError::Io { path: path.into(), source })?;
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let case = parse_epd_line(line).map_err(|e| ArgError::Invalid(format!("{path}:{}: {e}", i + 1)))?;
+        cases.push(case);
+    }
+    let (mut passed, mut failed, mut total_nodes) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    for (board, depths) in &cases {
+        for &(depth, expected) in depths {
+            if depth > max_depth || expected > max_nodes {
+                continue;
+            }
+            let got = perft(board, depth);
+            total_nodes += got;
+            if got == expected {
+                passed += 1;
+            } else {
+                failed += 1;
+                println!("FAIL {board} depth {depth}: expected {expected}, got {got}");
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} positions, {total_nodes} nodes in {secs:.2} s ({:.1} Mnps)",
+        cases.len(),
+        total_nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
