@@ -114,7 +114,7 @@ fn insufficient_material() {
     }
     let playable = [
         "8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1",   // bishops on both colours
-        "8/8/8/4kb2/8/8/8/3BK3 w - - 0 1",    // opposite-coloured bishops
+        "8/8/8/4kb2/8/8/8/2B1K3 w - - 0 1",    // opposite-coloured bishops
         "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1",    // two knights
         "8/8/8/4kn2/8/8/8/4KN2 w - - 0 1",    // knight each
         "8/8/8/4k3/8/8/7P/4K3 w - - 0 1",     // a pawn
