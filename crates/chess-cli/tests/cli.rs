@@ -1,0 +1,99 @@
+//! The `chess` binary driven as a user would: output, exit codes and bad input.
+
+use std::process::{Command, Output};
+
+fn chess(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chess")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn perft_counts_nodes() {
+    let out = chess(&["perft", "--depth", "4"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("Nodes: 197281"), "{}", stdout(&out));
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = chess(&["perft", "--fen", kiwipete, "--depth", "3"]);
+    assert!(stdout(&out).contains("Nodes: 97862"), "{}", stdout(&out));
+}
+
+#[test]
+fn divide_lists_moves_in_uci() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = chess(&["perft", "--fen", kiwipete, "--depth", "2", "--divide"]);
+    let text = stdout(&out);
+    assert!(text.contains("e1g1: 43\n"), "{text}");
+    assert!(text.contains("e1c1: 43\n"), "{text}");
+    assert_eq!(text.lines().take_while(|l| !l.is_empty()).count(), 48);
+    assert!(text.contains("Nodes: 2039"));
+    // Chess960 notation on request: king takes rook.
+    let out = chess(&["perft", "--fen", kiwipete, "--depth", "1", "--divide", "--chess960"]);
+    assert!(stdout(&out).contains("e1h1: 1\n"));
+}
+
+#[test]
+fn epd_suite_reports_passed_and_failed() {
+    let dir = std::env::temp_dir().join(format!("chess-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.epd");
+    std::fs::write(
+        &good,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n\
+         4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66",
+    )
+    .unwrap();
+    let out = chess(&["perft", "--epd", good.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(stdout(&out).trim_end().ends_with("5 passed, 0 failed"), "{}", stdout(&out));
+    let out = chess(&["perft", "--epd", good.to_str().unwrap(), "--max-depth", "1"]);
+    assert!(stdout(&out).trim_end().ends_with("2 passed, 0 failed"));
+    let out = chess(&["perft", "--epd", good.to_str().unwrap(), "--max-nodes", "100"]);
+    assert!(stdout(&out).trim_end().ends_with("3 passed, 0 failed"));
+
+    let bad = dir.join("bad.epd");
+    std::fs::write(&bad, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n").unwrap();
+    let out = chess(&["perft", "--epd", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("expected 401, got 400"));
+    assert!(stdout(&out).trim_end().ends_with("1 passed, 1 failed"));
+
+    let broken = dir.join("broken.epd");
+    std::fs::write(&broken, "not a fen ;D1 20\n").unwrap();
+    let out = chess(&["perft", "--epd", broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(":1:"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_code_2() {
+    let cases: &[&[&str]] = &[
+        &["perft", "--fen", "not a fen", "--depth", "2"],
+        &["perft", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1", "--depth", "2"],
+        &["perft", "--depth", "-1"],
+        &["perft", "--depth", "999"],
+        &["perft", "--depth", "x"],
+        &["perft"],
+        &["perft", "--depth"],
+        &["perft", "--bogus"],
+        &["perft", "--epd", "/nonexistent/file.epd"],
+        &["perft", "--epd", "x.epd", "--fen", "y"],
+        &["frobnicate"],
+    ];
+    for args in cases {
+        let out = chess(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.starts_with("chess: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let out = chess(&["perft", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1", "--depth", "2"]);
+    assert!(stderr(&out).contains("black has no king"), "{}", stderr(&out));
+}
