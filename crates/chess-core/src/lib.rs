@@ -58,3 +58,8 @@ pub use perft::{divide, perft, perft_full};
 pub use pgn::PgnError;
 pub use piece::{Color, Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};
+
+/// The examples of the crate's README run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
