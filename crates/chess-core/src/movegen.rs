@@ -163,11 +163,7 @@ impl Board {
         let mut legal = false;
         self.generate_from(from.bitboard(), Kind::All, |pm| {
             if pm.to.has(mv.to()) {
-                legal = if pm.promotes() {
-                    mv.promotion().is_some()
-                } else {
-                    mv.promotion().is_none()
-                };
+                legal = if pm.promotes() { mv.promotion().is_some() } else { mv.promotion().is_none() };
             }
             true
         });
@@ -223,7 +219,7 @@ impl Board {
         let movable = (ours & sources).without(king);
         let pinned = self.pinned;
 
-        for from in self.pieces(Role::Knight) & movable - pinned {
+        for from in self.pieces(Role::Knight) & (movable - pinned) {
             let to = knight_attacks(from) & target;
             if to.is_nonempty() && f(PieceMoves { role: Role::Knight, from, to }) {
                 return true;
