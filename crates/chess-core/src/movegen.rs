@@ -14,8 +14,10 @@
 //! - castling (standard and Chess960) needs empty paths for king and rook, no check now, and no
 //!   attacked square on the king's path, tested with king and rook both lifted.
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
-use crate::{BitBoard, Board, CastleSide, Move, MoveList, Rank, Role, Square};
+use crate::attacks::{
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays,
+};
+use crate::{BitBoard, Board, CastleSide, Color, File, Move, MoveList, Rank, Role, Square};
 
 /// The moves of one piece: its origin and the set of destinations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,6 +178,9 @@ impl Board {
     }
 
     /// Generate the moves of our pieces on `sources`.
+    ///
+    /// Order (which [`legal_moves`](Self::legal_moves) and `divide` show): the king, then knights,
+    /// bishops, rooks, queens and pawns, each kind in square order.
     #[inline(always)]
     fn generate_from(&self, sources: BitBoard, kind: Kind, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
         let us = self.side;
@@ -191,13 +196,10 @@ impl Board {
             if kind == Kind::Noisy {
                 to &= theirs;
             }
-            let without_king = occ.without(king);
-            for sq in to {
-                if self.is_attacked(sq, them, without_king) {
-                    to = to.without(sq);
-                }
+            if to.is_nonempty() {
+                to = self.safe_king_squares(to, king, them);
             }
-            if kind == Kind::All && self.checkers.is_empty() {
+            if kind == Kind::All && self.checkers.is_empty() && !self.castling.is_empty() {
                 to |= self.castling_moves(king);
             }
             if to.is_nonempty() && f(PieceMoves { role: Role::King, from: king, to }) {
@@ -209,10 +211,11 @@ impl Board {
             return false;
         }
         // Where non-king pieces may go: anywhere not ours, or in check onto the checker or its line.
-        let mut target = match self.checkers.first() {
+        let check_mask = match self.checkers.first() {
             Some(checker) => between(king, checker).with(checker),
-            None => !ours,
+            None => BitBoard::FULL,
         };
+        let mut target = check_mask - ours;
         if kind == Kind::Noisy {
             target &= theirs;
         }
@@ -225,51 +228,73 @@ impl Board {
                 return true;
             }
         }
-        for role in [Role::Bishop, Role::Rook, Role::Queen] {
-            for from in self.pieces(role) & movable {
-                let mut to = match role {
-                    Role::Bishop => bishop_attacks(from, occ),
-                    Role::Rook => rook_attacks(from, occ),
-                    _ => bishop_attacks(from, occ) | rook_attacks(from, occ),
-                } & target;
-                if pinned.has(from) {
-                    to &= line(king, from);
-                }
-                if to.is_nonempty() && f(PieceMoves { role, from, to }) {
-                    return true;
-                }
-            }
-        }
-
-        // Pawns. In check, `check_mask` is where a pawn may land (en passant aside).
-        let check_mask = match self.checkers.first() {
-            Some(checker) => between(king, checker).with(checker),
-            None => BitBoard::FULL,
-        };
-        let last_rank = Rank::Eighth.relative_to(us).bitboard();
-        let double_rank = Rank::Second.relative_to(us);
-        for from in self.pieces(Role::Pawn) & movable {
-            let mut to = pawn_attacks(us, from) & theirs;
-            let push = from.forward(us, 1);
-            if !occ.has(push) {
-                let promotes = last_rank.has(push);
-                if kind == Kind::All || promotes {
-                    to |= push.bitboard();
-                }
-                if kind == Kind::All && from.rank() == double_rank {
-                    let double = push.forward(us, 1);
-                    if !occ.has(double) {
-                        to |= double.bitboard();
-                    }
-                }
-            }
-            to &= check_mask;
+        let queens = self.pieces(Role::Queen);
+        for from in self.pieces(Role::Bishop) & movable {
+            let mut to = bishop_attacks(from, occ) & target;
             if pinned.has(from) {
                 to &= line(king, from);
             }
-            if let Some(ep) = self.ep {
-                if pawn_attacks(us, from).has(ep) && self.ep_is_safe(from, ep, ep.forward(them, 1), king) {
-                    to |= ep.bitboard();
+            if to.is_nonempty() && f(PieceMoves { role: Role::Bishop, from, to }) {
+                return true;
+            }
+        }
+        for from in self.pieces(Role::Rook) & movable {
+            let mut to = rook_attacks(from, occ) & target;
+            if pinned.has(from) {
+                to &= line(king, from);
+            }
+            if to.is_nonempty() && f(PieceMoves { role: Role::Rook, from, to }) {
+                return true;
+            }
+        }
+        for from in queens & movable {
+            let mut to = (bishop_attacks(from, occ) | rook_attacks(from, occ)) & target;
+            if pinned.has(from) {
+                to &= line(king, from);
+            }
+            if to.is_nonempty() && f(PieceMoves { role: Role::Queen, from, to }) {
+                return true;
+            }
+        }
+
+        // Pawns: pushes are computed for all pawns at once, then handed out pawn by pawn. A pawn
+        // never stands on its first or last rank, so rotating by a rank never wraps a real pawn.
+        let pawns = self.pieces(Role::Pawn) & movable;
+        if pawns.is_empty() {
+            return false;
+        }
+        let up = match us {
+            Color::White => 8,
+            Color::Black => 56,
+        };
+        let empty = !occ;
+        let mut single = BitBoard(pawns.0.rotate_left(up)) & empty;
+        let double = if kind == Kind::All {
+            BitBoard((single & Rank::Third.relative_to(us).bitboard()).0.rotate_left(up)) & empty & check_mask
+        } else {
+            single &= Rank::Eighth.relative_to(us).bitboard();
+            BitBoard::EMPTY
+        };
+        single &= check_mask;
+        let captures = theirs & check_mask;
+        // Pawns that may take en passant (tested for safety below, one by one).
+        let ep_pawns = match self.ep {
+            Some(ep) => pawn_attacks(them, ep) & pawns,
+            None => BitBoard::EMPTY,
+        };
+        for from in pawns {
+            let bit = from.bitboard().0;
+            let mut to = (pawn_attacks(us, from) & captures)
+                | (BitBoard(bit.rotate_left(up)) & single)
+                | (BitBoard(bit.rotate_left(2 * up)) & double);
+            if pinned.has(from) {
+                to &= line(king, from);
+            }
+            if ep_pawns.has(from) {
+                if let Some(ep) = self.ep {
+                    if self.ep_is_safe(from, ep, ep.forward(them, 1), king) {
+                        to |= ep.bitboard();
+                    }
                 }
             }
             if to.is_nonempty() && f(PieceMoves { role: Role::Pawn, from, to }) {
@@ -279,30 +304,107 @@ impl Board {
         false
     }
 
+    /// The squares of `to` (next to our king) where the king is not attacked by `them`, with the
+    /// king lifted from the board.
+    #[inline(always)]
+    fn safe_king_squares(&self, mut to: BitBoard, king: Square, them: Color) -> BitBoard {
+        let their = self.colored(them);
+        // Pawns and the king first, set-wise: the cheap way to drop most squares.
+        to -= pawn_attacks_set(them, self.pieces(Role::Pawn) & their) | king_attacks(self.king(them));
+        if to.is_empty() {
+            return to;
+        }
+        let without_king = self.occupied().without(king);
+        let knights = self.pieces(Role::Knight) & their;
+        let rq = (self.pieces(Role::Rook) | self.pieces(Role::Queen)) & their;
+        let bq = (self.pieces(Role::Bishop) | self.pieces(Role::Queen)) & their;
+        for sq in to {
+            // An empty-board ray test before each magic lookup.
+            if (knight_attacks(sq) & knights).is_nonempty()
+                || ((rook_rays(sq) & rq).is_nonempty() && (rook_attacks(sq, without_king) & rq).is_nonempty())
+                || ((bishop_rays(sq) & bq).is_nonempty() && (bishop_attacks(sq, without_king) & bq).is_nonempty())
+            {
+                to = to.without(sq);
+            }
+        }
+        to
+    }
+
     /// Castling destinations (the rooks' squares), assuming we are not in check.
     #[inline]
     fn castling_moves(&self, king: Square) -> BitBoard {
         let us = self.side;
         let mut out = BitBoard::EMPTY;
+        let rank_base = king as u32 & 56;
+        let occ = self.occupied();
         for side in CastleSide::ALL {
             let Some(rook_file) = self.castling.get(us, side) else { continue };
-            let rank = king.rank();
-            let rook = Square::new(rook_file, rank);
-            let king_to = Square::new(side.king_to_file(), rank);
-            let rook_to = Square::new(side.rook_to_file(), rank);
-            let lifted = self.occupied().without(king).without(rook);
-            let must_be_empty = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
-            if (must_be_empty & lifted).is_nonempty() {
+            let paths = &CASTLING_PATHS[side as usize][king as usize & 7][rook_file as usize];
+            let rook = BitBoard(1 << (rank_base + rook_file as u32));
+            let lifted = occ - rook - king.bitboard();
+            if (BitBoard(paths.must_be_empty << rank_base) & lifted).is_nonempty() {
                 continue;
             }
-            let king_path = between(king, king_to).with(king_to);
+            let king_path = BitBoard(paths.king_path << rank_base);
             if king_path.into_iter().any(|sq| self.is_attacked(sq, !us, lifted)) {
                 continue;
             }
-            out |= rook.bitboard();
+            out |= rook;
         }
         out
     }
+}
+
+/// The squares attacked by `color`'s pawns on `pawns`.
+#[inline(always)]
+fn pawn_attacks_set(color: Color, pawns: BitBoard) -> BitBoard {
+    let (west, east) = (pawns - File::A.bitboard(), pawns - File::H.bitboard());
+    match color {
+        Color::White => BitBoard(west.0 << 7 | east.0 << 9),
+        Color::Black => BitBoard(west.0 >> 9 | east.0 >> 7),
+    }
+}
+
+/// The squares a castling move needs, on the first rank (shifted to the king's rank when used).
+#[derive(Clone, Copy)]
+struct CastlingPaths {
+    /// The king's and the rook's paths, destinations included: empty but for king and rook.
+    must_be_empty: u64,
+    /// The king's path, destination included: none of it may be attacked.
+    king_path: u64,
+}
+
+/// `CASTLING_PATHS[side][king file][rook file]`, on the first rank.
+static CASTLING_PATHS: [[[CastlingPaths; 8]; 8]; 2] = {
+    let mut t = [[[CastlingPaths { must_be_empty: 0, king_path: 0 }; 8]; 8]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let (king_to, rook_to) = if side == 0 { (File::G, File::F) } else { (File::C, File::D) };
+        let mut king = 0;
+        while king < 8 {
+            let mut rook = 0;
+            while rook < 8 {
+                let king_path = span(king, king_to as usize);
+                let rook_path = span(rook, rook_to as usize);
+                t[side][king][rook] = CastlingPaths { must_be_empty: king_path | rook_path, king_path };
+                rook += 1;
+            }
+            king += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// The first-rank squares strictly between `from` and `to`, and `to` itself.
+const fn span(from: usize, to: usize) -> u64 {
+    let mut out = 1 << to;
+    let mut f = from;
+    while f != to {
+        f = if to > f { f + 1 } else { f - 1 };
+        out |= 1 << f;
+    }
+    out
 }
 
 #[cfg(test)]
