@@ -154,7 +154,16 @@ impl Board {
         if !self.occupied().has(sq) {
             return None;
         }
-        Role::ALL.into_iter().find(|&r| self.by_role[r as usize].has(sq))
+        Some(self.role_on_occupied(sq))
+    }
+
+    /// The kind of the piece on `sq`, which must be occupied.
+    #[inline(always)]
+    fn role_on_occupied(&self, sq: Square) -> Role {
+        match Role::ALL.into_iter().find(|&r| self.by_role[r as usize].has(sq)) {
+            Some(role) => role,
+            None => Role::King,
+        }
     }
 
     /// The colour of the piece on `sq`, if any.
@@ -256,12 +265,13 @@ impl Board {
         self.hash ^= zobrist::piece(color, role, sq);
     }
 
+    /// The part of the key that the castling rights contribute.
     #[inline(always)]
-    fn castling_hash(&self) -> u64 {
+    fn castling_hash(castling: CastlingRights) -> u64 {
         let mut h = 0;
         for color in Color::ALL {
             for side in CastleSide::ALL {
-                if let Some(file) = self.castling.get(color, side) {
+                if let Some(file) = castling.get(color, side) {
                     h ^= zobrist::castling(color, file);
                 }
             }
@@ -296,13 +306,13 @@ impl Board {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        let role = match self.role_on(from) {
-            Some(r) => r,
-            None => return debug_assert!(false, "no piece on {from}"),
-        };
-        let captured = if self.colored(them).has(to) { self.role_on(to) } else { None };
+        if !self.occupied().has(from) {
+            return debug_assert!(false, "no piece on {from}");
+        }
+        let role = self.role_on_occupied(from);
+        let captured = if self.colored(them).has(to) { Some(self.role_on_occupied(to)) } else { None };
 
-        let old_castling_hash = self.castling_hash();
+        let old_castling = self.castling;
         if let Some(ep) = self.ep.take() {
             self.hash ^= zobrist::en_passant(ep.file());
         }
@@ -310,6 +320,7 @@ impl Board {
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
+        let mut double_push = false;
 
         if role == Role::King && self.colored(us).has(to) {
             // Castling: the king "takes" its own rook.
@@ -343,6 +354,7 @@ impl Board {
                             let victim = Square::new(to.file(), from.rank());
                             self.toggle(them, Role::Pawn, victim);
                         }
+                        double_push = (to as i8 - from as i8).abs() == 16;
                     }
                 }
                 Role::King => {
@@ -357,14 +369,19 @@ impl Board {
             }
         }
 
-        self.hash ^= old_castling_hash ^ self.castling_hash();
+        if self.castling != old_castling {
+            self.hash ^= Self::castling_hash(old_castling) ^ Self::castling_hash(self.castling);
+        }
         self.side = them;
         self.hash ^= zobrist::black_to_move();
         self.update_checks_and_pins();
 
-        if role == Role::Pawn && (to as i8 - from as i8).abs() == 16 {
+        if double_push {
             let ep = Square::new(from.file(), Rank::Third.relative_to(us));
-            if self.ep_capture_is_legal(ep) {
+            // Most double pushes land beside no enemy pawn: test that before the full check.
+            if (pawn_attacks(us, ep) & self.colored_pieces(them, Role::Pawn)).is_nonempty()
+                && self.ep_capture_is_legal(ep)
+            {
                 self.ep = Some(ep);
                 self.hash ^= zobrist::en_passant(ep.file());
             }
