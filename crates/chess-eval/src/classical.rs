@@ -1,0 +1,406 @@
+//! [`Classical`]: material and piece-square tables tapered by phase, plus pawn structure,
+//! mobility, king safety, piece bonuses, tempo and drawish-endgame scaling.
+//!
+//! Each term is one function below; every weight lives in [`crate::weights`].
+
+use chess_core::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use chess_core::{BitBoard, Board, Color, File, Rank, Role, Square};
+
+use crate::trace::{Term, Trace, S};
+use crate::weights::*;
+use crate::{Evaluator, Score};
+
+/// Which evaluation terms are on. Material is always on.
+///
+/// Weaker difficulty levels use simpler evaluation, and each term can be measured by games with
+/// it switched off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EvalConfig {
+    /// Piece-square tables.
+    pub piece_square: bool,
+    /// Doubled, isolated, backward and connected pawns.
+    pub pawns: bool,
+    /// Passed pawns.
+    pub passed_pawns: bool,
+    /// Piece mobility.
+    pub mobility: bool,
+    /// King safety.
+    pub king_safety: bool,
+    /// Bishop pair and rook files.
+    pub pieces: bool,
+    /// Side-to-move bonus.
+    pub tempo: bool,
+    /// Scaling toward a draw in drawish endgames.
+    pub scaling: bool,
+}
+
+impl EvalConfig {
+    /// Every term.
+    pub const FULL: EvalConfig = EvalConfig {
+        piece_square: true,
+        pawns: true,
+        passed_pawns: true,
+        mobility: true,
+        king_safety: true,
+        pieces: true,
+        tempo: true,
+        scaling: true,
+    };
+    /// Material and piece-square tables only (the floor the JavaScript engine we replace had,
+    /// but tapered).
+    pub const MATERIAL_PST: EvalConfig = EvalConfig {
+        piece_square: true,
+        pawns: false,
+        passed_pawns: false,
+        mobility: false,
+        king_safety: false,
+        pieces: false,
+        tempo: false,
+        scaling: false,
+    };
+
+    /// Whether `term` is on.
+    pub const fn has(&self, term: Term) -> bool {
+        match term {
+            Term::Material => true,
+            Term::PieceSquare => self.piece_square,
+            Term::Pawns => self.pawns,
+            Term::PassedPawns => self.passed_pawns,
+            Term::Mobility => self.mobility,
+            Term::KingSafety => self.king_safety,
+            Term::Pieces => self.pieces,
+            Term::Tempo => self.tempo,
+        }
+    }
+}
+
+impl Default for EvalConfig {
+    fn default() -> Self {
+        EvalConfig::FULL
+    }
+}
+
+/// The classical evaluator.
+///
+/// ```
+/// use chess_core::Board;
+/// use chess_eval::{Classical, Evaluator, Score};
+///
+/// let mut eval = Classical::default();
+/// let start = eval.evaluate(&Board::startpos());
+/// assert!(start.0.abs() < 30, "about equal, with a small tempo bonus: {start}");
+///
+/// let queen_up: Board = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+/// assert!(eval.evaluate(&queen_up) > Score(800));
+/// println!("{}", eval.trace(&queen_up));
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Classical {
+    /// The terms in use.
+    pub config: EvalConfig,
+}
+
+impl Classical {
+    /// An evaluator with the given terms.
+    pub const fn new(config: EvalConfig) -> Self {
+        Classical { config }
+    }
+
+    /// The full breakdown of the evaluation of `board`.
+    pub fn trace(&self, board: &Board) -> Trace {
+        let terms = self.terms(board);
+        let phase = phase(board);
+        let scale = if self.config.scaling { endgame_scale(board, &terms) } else { SCALE_NORMAL };
+        let total = terms.iter().fold(S(0, 0), |acc, [w, b]| acc + *w - *b);
+        let white_score = blend(total, phase, scale);
+        let score = match board.side_to_move() {
+            Color::White => white_score,
+            Color::Black => -white_score,
+        };
+        let score = Score(score).clamp_eval().0;
+        Trace { terms, phase, scale, white_score, score }
+    }
+
+    /// Every term for both colours (zero for terms switched off).
+    fn terms(&self, board: &Board) -> [[S; 2]; Term::NUM] {
+        let cfg = &self.config;
+        let mut t = [[S(0, 0); 2]; Term::NUM];
+        let ctx = Context::new(board);
+        for color in Color::ALL {
+            let c = color as usize;
+            let (material, pst) = material_and_pst(board, color);
+            t[Term::Material as usize][c] = material;
+            if cfg.piece_square {
+                t[Term::PieceSquare as usize][c] = pst;
+            }
+            if cfg.pawns {
+                t[Term::Pawns as usize][c] = pawn_structure(board, color);
+            }
+            if cfg.passed_pawns {
+                t[Term::PassedPawns as usize][c] = passed_pawns(board, color);
+            }
+            if cfg.pieces {
+                t[Term::Pieces as usize][c] = piece_bonuses(board, color);
+            }
+            if cfg.tempo && board.side_to_move() == color {
+                t[Term::Tempo as usize][c] = TEMPO;
+            }
+        }
+        if cfg.mobility || cfg.king_safety {
+            let activity = [activity(board, Color::White, &ctx), activity(board, Color::Black, &ctx)];
+            for color in Color::ALL {
+                let c = color as usize;
+                if cfg.mobility {
+                    t[Term::Mobility as usize][c] = activity[c].mobility;
+                }
+                if cfg.king_safety {
+                    t[Term::KingSafety as usize][c] = king_safety(board, color, &activity[1 - c]);
+                }
+            }
+        }
+        t
+    }
+}
+
+impl Evaluator for Classical {
+    #[inline]
+    fn evaluate(&mut self, board: &Board) -> Score {
+        Score(self.trace(board).score)
+    }
+}
+
+/// Attack maps shared by several terms.
+struct Context {
+    pawn_attacks: [BitBoard; 2],
+}
+
+impl Context {
+    fn new(board: &Board) -> Self {
+        let attacks = |c: Color| {
+            board.colored_pieces(c, Role::Pawn).into_iter().fold(BitBoard::EMPTY, |acc, sq| acc | pawn_attacks(c, sq))
+        };
+        Context { pawn_attacks: [attacks(Color::White), attacks(Color::Black)] }
+    }
+}
+
+/// Game phase from the non-pawn material on the board, `0..=24`.
+pub fn phase(board: &Board) -> i32 {
+    let p: i32 = Role::ALL.iter().map(|&r| PHASE[r as usize] * board.pieces(r).len() as i32).sum();
+    p.min(MAX_PHASE)
+}
+
+fn blend(s: S, phase: i32, scale: i32) -> i32 {
+    (s.mg() * phase + s.eg() * (MAX_PHASE - phase) * scale / SCALE_NORMAL) / MAX_PHASE
+}
+
+/// The square as white sees it (black's squares are mirrored), for piece-square tables.
+#[inline(always)]
+fn relative(sq: Square, color: Color) -> usize {
+    sq.relative_to(color) as usize
+}
+
+fn material_and_pst(board: &Board, color: Color) -> (S, S) {
+    let mut material = S(0, 0);
+    let mut pst = S(0, 0);
+    for role in Role::ALL {
+        let pieces = board.colored_pieces(color, role);
+        material += MATERIAL[role as usize] * pieces.len() as i32;
+        for sq in pieces {
+            pst += PST[role as usize][relative(sq, color)];
+        }
+    }
+    (material, pst)
+}
+
+/// Squares strictly in front of `sq` from `color`'s side, on all files.
+#[inline]
+fn ranks_ahead(sq: Square, color: Color) -> BitBoard {
+    let r = sq.rank() as u32;
+    match color {
+        Color::White => BitBoard(if r == 7 { 0 } else { !0u64 << (8 * (r + 1)) }),
+        Color::Black => BitBoard((1u64 << (8 * r)) - 1),
+    }
+}
+
+#[inline]
+fn adjacent_files(file: File) -> BitBoard {
+    let f = file.bitboard();
+    BitBoard(((f.0 << 1) & !File::A.bitboard().0) | ((f.0 >> 1) & !File::H.bitboard().0))
+}
+
+fn pawn_structure(board: &Board, color: Color) -> S {
+    let ours = board.colored_pieces(color, Role::Pawn);
+    let theirs = board.colored_pieces(!color, Role::Pawn);
+    let mut s = S(0, 0);
+    for file in File::ALL {
+        let n = (ours & file.bitboard()).len() as i32;
+        if n > 1 {
+            s += DOUBLED * (n - 1);
+        }
+    }
+    for sq in ours {
+        let adjacent = adjacent_files(sq.file());
+        if (ours & adjacent).is_empty() {
+            s += ISOLATED;
+            continue;
+        }
+        let defended = (pawn_attacks(!color, sq) & ours).is_nonempty();
+        let phalanx = (ours & adjacent & sq.rank().bitboard()).is_nonempty();
+        if defended || phalanx {
+            s += CONNECTED;
+        }
+        // Backward: no friendly pawn beside or behind on the adjacent files, and the stop
+        // square is covered by an enemy pawn.
+        let supporters = ours & adjacent & !ranks_ahead(sq, color);
+        if let Some(stop) = sq.try_offset(0, if color == Color::White { 1 } else { -1 }) {
+            if supporters.is_empty() && (pawn_attacks(color, stop) & theirs).is_nonempty() {
+                s += BACKWARD;
+            }
+        }
+    }
+    s
+}
+
+/// Whether the pawn of `color` on `sq` has no enemy pawn in front of it on its own or an
+/// adjacent file.
+#[inline]
+pub fn is_passed(board: &Board, color: Color, sq: Square) -> bool {
+    let span = (sq.file().bitboard() | adjacent_files(sq.file())) & ranks_ahead(sq, color);
+    (board.colored_pieces(!color, Role::Pawn) & span).is_empty()
+}
+
+fn passed_pawns(board: &Board, color: Color) -> S {
+    let ours = board.colored_pieces(color, Role::Pawn);
+    let mut s = S(0, 0);
+    for sq in ours {
+        if !is_passed(board, color, sq) {
+            continue;
+        }
+        let rank = sq.rank().relative_to(color) as usize;
+        s += PASSED[rank];
+        let stop = sq.forward(color, 1);
+        if !board.occupied().has(stop) {
+            s += PASSED_FREE[rank];
+        }
+        if (pawn_attacks(!color, sq) & ours).is_nonempty() {
+            s += PASSED_SUPPORTED[rank];
+        }
+    }
+    s
+}
+
+fn piece_bonuses(board: &Board, color: Color) -> S {
+    let mut s = S(0, 0);
+    let bishops = board.colored_pieces(color, Role::Bishop);
+    if bishops.intersects(BitBoard::LIGHT_SQUARES) && bishops.intersects(BitBoard::DARK_SQUARES) {
+        s += BISHOP_PAIR;
+    }
+    let our_pawns = board.colored_pieces(color, Role::Pawn);
+    let their_pawns = board.colored_pieces(!color, Role::Pawn);
+    for sq in board.colored_pieces(color, Role::Rook) {
+        let file = sq.file().bitboard();
+        if (file & our_pawns).is_empty() {
+            s += if (file & their_pawns).is_empty() { ROOK_OPEN_FILE } else { ROOK_HALF_OPEN_FILE };
+        }
+    }
+    s
+}
+
+/// Mobility of one side's pieces and their pressure on the enemy king zone.
+struct Activity {
+    mobility: S,
+    /// Weighted attacks on squares of the enemy king zone.
+    attack_units: i32,
+    /// Pieces attacking the enemy king zone.
+    attackers: i32,
+}
+
+fn activity(board: &Board, color: Color, ctx: &Context) -> Activity {
+    let occ = board.occupied();
+    let safe = !board.colored(color) & !ctx.pawn_attacks[!color as usize];
+    let enemy_king = board.king(!color);
+    let zone = king_attacks(enemy_king).with(enemy_king);
+    let mut a = Activity { mobility: S(0, 0), attack_units: 0, attackers: 0 };
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for sq in board.colored_pieces(color, role) {
+            let attacks = match role {
+                Role::Knight => knight_attacks(sq),
+                Role::Bishop => bishop_attacks(sq, occ),
+                Role::Rook => rook_attacks(sq, occ),
+                _ => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
+            };
+            let n = (attacks & safe).len() as usize;
+            a.mobility += match role {
+                Role::Knight => KNIGHT_MOBILITY[n],
+                Role::Bishop => BISHOP_MOBILITY[n],
+                Role::Rook => ROOK_MOBILITY[n],
+                _ => QUEEN_MOBILITY[n],
+            };
+            let hits = (attacks & zone).len() as i32;
+            if hits > 0 {
+                a.attackers += 1;
+                a.attack_units += ATTACK_WEIGHT[role as usize] * hits;
+            }
+        }
+    }
+    a
+}
+
+fn king_safety(board: &Board, color: Color, enemy: &Activity) -> S {
+    let king = board.king(color);
+    let ours = board.colored_pieces(color, Role::Pawn);
+    let mut s = S(0, 0);
+    let files = king.file().bitboard() | adjacent_files(king.file());
+    for step in 1..=2u8 {
+        let rank_index = king.rank() as i8 + if color == Color::White { step as i8 } else { -(step as i8) };
+        if let Some(rank) = Rank::try_index(rank_index as usize).filter(|_| rank_index >= 0) {
+            s += SHIELD[step as usize - 1] * (ours & files & rank.bitboard()).len() as i32;
+        }
+    }
+    for sq in (files & Rank::First.bitboard()).iter() {
+        if (ours & sq.file().bitboard()).is_empty() {
+            s += KING_OPEN_FILE;
+        }
+    }
+    // One attacker alone rarely breaks through; pressure counts from two attackers, or one
+    // with the queen on board.
+    let has_queen = board.colored_pieces(!color, Role::Queen).is_nonempty();
+    if enemy.attackers >= 2 || (enemy.attackers == 1 && has_queen) {
+        s += king_danger(enemy.attack_units);
+    }
+    s
+}
+
+/// Endgame scale (out of 64) for the side that is ahead, from drawish material.
+fn endgame_scale(board: &Board, terms: &[[S; 2]; Term::NUM]) -> i32 {
+    let eg: i32 = terms.iter().map(|[w, b]| w.eg() - b.eg()).sum();
+    let strong = if eg >= 0 { Color::White } else { Color::Black };
+    let weak = !strong;
+    let minors = |c| board.colored_pieces(c, Role::Knight).len() + board.colored_pieces(c, Role::Bishop).len();
+    let heavy = |c| board.colored_pieces(c, Role::Rook).len() + board.colored_pieces(c, Role::Queen).len();
+    // Opposite-coloured bishops, nothing else but pawns.
+    let wb = board.colored_pieces(Color::White, Role::Bishop);
+    let bb = board.colored_pieces(Color::Black, Role::Bishop);
+    if wb.len() == 1
+        && bb.len() == 1
+        && minors(Color::White) == 1
+        && minors(Color::Black) == 1
+        && heavy(Color::White) == 0
+        && heavy(Color::Black) == 0
+        && (wb.intersects(BitBoard::LIGHT_SQUARES) != bb.intersects(BitBoard::LIGHT_SQUARES))
+    {
+        return SCALE_OPPOSITE_BISHOPS;
+    }
+    // No pawns for the stronger side and at most a minor piece more: hard to win.
+    if board.colored_pieces(strong, Role::Pawn).is_empty() {
+        let value = |c| {
+            minors(c) as i32 * 3
+                + board.colored_pieces(c, Role::Rook).len() as i32 * 5
+                + board.colored_pieces(c, Role::Queen).len() as i32 * 9
+        };
+        if value(strong) - value(weak) <= 3 {
+            return SCALE_NO_PAWNS_MINOR_EDGE;
+        }
+    }
+    SCALE_NORMAL
+}

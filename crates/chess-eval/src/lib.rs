@@ -1,0 +1,31 @@
+//! # chess-eval
+//!
+//! How the engine judges a position without searching:
+//! - [`Evaluator`]: the trait a search is generic over (static dispatch), with hooks for
+//!   incremental evaluators;
+//! - [`Score`]: centipawns with room for mate scores above every evaluation;
+//! - [`Classical`]: a tapered evaluation (material, piece-square tables, pawn structure,
+//!   mobility, king safety, piece bonuses, tempo, drawish-endgame scaling), every term switchable
+//!   through [`EvalConfig`] and explained by [`Classical::trace`].
+//!
+//! ```
+//! use chess_core::Board;
+//! use chess_eval::{Classical, Evaluator};
+//!
+//! let board: Board = "7k/4P3/8/8/8/8/8/K7 b - - 0 1".parse().unwrap();
+//! let mut eval = Classical::default();
+//! let score = eval.evaluate(&board); // black to move, white's pawn on the seventh
+//! assert!(score.0 < -100);
+//! ```
+#![deny(missing_docs)]
+
+mod classical;
+mod evaluator;
+mod score;
+mod trace;
+pub mod weights;
+
+pub use classical::{is_passed, phase, Classical, EvalConfig};
+pub use evaluator::Evaluator;
+pub use score::Score;
+pub use trace::{Term, Trace, S};

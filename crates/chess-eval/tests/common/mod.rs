@@ -1,0 +1,70 @@
+//! Position lists shared by the evaluation tests.
+#![allow(dead_code)]
+
+use chess_core::Board;
+
+/// The snapshot set: `(name, board)`.
+pub fn snapshot_positions() -> Vec<(String, Board)> {
+    include_str!("../data/positions.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (name, fen) = l.split_once('|').expect("name | fen");
+            (name.trim().to_owned(), fen.trim().parse().unwrap_or_else(|e| panic!("{name}: {e}")))
+        })
+        .collect()
+}
+
+/// The first four fields of an EPD line, as a FEN.
+fn epd_board(line: &str) -> Option<Board> {
+    let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+    if fields.len() < 4 {
+        return None;
+    }
+    Board::from_fen(&fields.join(" ")).ok()
+}
+
+/// Every position of the STS suite and of the perft suites of chess-core.
+pub fn suite_positions() -> Vec<Board> {
+    let mut out: Vec<Board> = include_str!("../data/sts.epd").lines().filter_map(epd_board).collect();
+    assert_eq!(out.len(), 1500, "the STS suite has 1500 positions");
+    for text in [
+        include_str!("../../../chess-core/tests/data/standard.epd"),
+        include_str!("../../../chess-core/tests/data/perft_cpw.epd"),
+        include_str!("../../../chess-core/tests/data/fischer.epd"),
+    ] {
+        out.extend(text.lines().filter_map(|l| l.split(';').next()).filter_map(|f| f.trim().parse::<Board>().ok()));
+    }
+    out
+}
+
+/// The board mirrored left to right (files a <-> h); `None` when castling rights forbid it.
+pub fn mirror_files(board: &Board) -> Option<Board> {
+    if !board.castling_rights().is_empty() {
+        return None;
+    }
+    let fen = board.fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let placement: Vec<String> = fields[0]
+        .split('/')
+        .map(|rank| {
+            let mut squares = String::new();
+            for c in rank.chars() {
+                match c.to_digit(10) {
+                    Some(n) => squares.extend(std::iter::repeat_n('1', n as usize)),
+                    None => squares.push(c),
+                }
+            }
+            squares.chars().rev().collect::<String>()
+        })
+        .collect();
+    let ep = match fields[3] {
+        "-" => "-".to_owned(),
+        sq => {
+            let f = (b'h' - (sq.as_bytes()[0] - b'a')) as char;
+            format!("{f}{}", &sq[1..])
+        }
+    };
+    let mirrored = format!("{} {} - {} {} {}", placement.join("/"), fields[1], ep, fields[4], fields[5]);
+    Some(mirrored.parse().expect("a mirrored legal position is legal"))
+}
