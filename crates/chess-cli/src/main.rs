@@ -1,6 +1,7 @@
-//! The `chess` command: perft today; UCI, play, analyze and bench as the engine grows.
+//! The `chess` command: perft and eval today; UCI, play, analyze and bench as the engine grows.
 
 mod args;
+mod eval_cmd;
 mod perft_cmd;
 
 use std::process::ExitCode;
@@ -13,12 +14,15 @@ commands:
         count the leaves of the legal move tree (startpos if --fen is omitted)
   perft --epd FILE [--max-depth D] [--max-nodes N]
         check every position and depth of an EPD perft suite (';D1 20 ;D2 400 ...')
+  eval [--fen FEN] [--simple]
+        the static evaluation, term by term (--simple: material and piece-square tables only)
   help  show this message";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("perft") => perft_cmd::run(&argv[1..]),
+        Some("eval") => eval_cmd::run(&argv[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

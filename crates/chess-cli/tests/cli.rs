@@ -97,3 +97,16 @@ fn bad_input_gets_one_line_and_exit_code_2() {
     let out = chess(&["perft", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1", "--depth", "2"]);
     assert!(stderr(&out).contains("black has no king"), "{}", stderr(&out));
 }
+
+#[test]
+fn eval_prints_a_trace() {
+    let out = chess(&["eval", "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for needle in ["Passed pawns", "Material", "Phase: 0/24", "Evaluation: +"] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    let out = chess(&["eval", "--fen", "8/8/8 w"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("expected 6 fields"), "{}", stderr(&out));
+}
