@@ -302,6 +302,7 @@ impl Board {
 
     /// Make a move without checking that it is legal. The move must be legal: an illegal move
     /// leaves the board in an unspecified (but memory-safe) state.
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.side;
         let them = !us;
