@@ -29,3 +29,8 @@ pub use classical::{is_passed, phase, Classical, EvalConfig};
 pub use evaluator::Evaluator;
 pub use score::Score;
 pub use trace::{Term, Trace, S};
+
+/// The examples of the crate's README run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
