@@ -206,8 +206,9 @@ impl Board {
         (knight_attacks(sq) & self.pieces(Role::Knight) & them).is_nonempty()
             || (pawn_attacks(!by, sq) & self.pieces(Role::Pawn) & them).is_nonempty()
             || (king_attacks(sq) & self.pieces(Role::King) & them).is_nonempty()
-            || (rook_attacks(sq, occupied) & rq).is_nonempty()
-            || (bishop_attacks(sq, occupied) & bq).is_nonempty()
+            // An empty-board ray test first: most squares see no slider at all.
+            || ((rook_rays(sq) & rq).is_nonempty() && (rook_attacks(sq, occupied) & rq).is_nonempty())
+            || ((bishop_rays(sq) & bq).is_nonempty() && (bishop_attacks(sq, occupied) & bq).is_nonempty())
     }
 
     /// Whether the game is drawn by insufficient material: no sequence of legal moves can
