@@ -8,11 +8,8 @@ use chess_core::{divide, perft, Board, CastlingMode, Game};
 use crate::args::{ArgError, Args};
 
 pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
-    let args = Args::parse(
-        argv,
-        &["--fen", "--depth", "--epd", "--max-depth", "--max-nodes"],
-        &["--divide", "--chess960"],
-    )?;
+    let args =
+        Args::parse(argv, &["--fen", "--depth", "--epd", "--max-depth", "--max-nodes"], &["--divide", "--chess960"])?;
     if let Some(path) = args.str("--epd") {
         for conflicting in ["--fen", "--depth"] {
             if args.str(conflicting).is_some() {

@@ -218,8 +218,9 @@ fn parse_castling(field: &str, board: &[Option<Piece>; 64]) -> Result<CastlingRi
         let king_file = File::ALL.into_iter().find(|&f| on_back(f) == Some(Piece::new(color, Role::King)));
         let (side, file) = match ch.to_ascii_lowercase() {
             'k' => {
-                let file = king_file
-                    .and_then(|k| File::ALL.into_iter().rev().take_while(|&f| f > k).find(|&f| on_back(f) == Some(rook)));
+                let file = king_file.and_then(|k| {
+                    File::ALL.into_iter().rev().take_while(|&f| f > k).find(|&f| on_back(f) == Some(rook))
+                });
                 (CastleSide::Short, file.unwrap_or(File::H))
             }
             'q' => {
@@ -474,17 +475,17 @@ mod tests {
         assert_eq!(err("k7/8/8/8/8/8/8/K6K w - - 0 1"), FenError::Position(TooManyKings(Color::White)));
         assert_eq!(err("k6P/8/8/8/8/8/8/K7 w - - 0 1"), FenError::Position(PawnOnBackRank(Square::H8)));
         assert_eq!(err("k6R/8/8/8/8/8/8/K7 w - - 0 1"), FenError::Position(OppositeCheck(Color::Black)));
-        assert_eq!(err("k7/8/8/8/8/8/1K6/7R w K - 0 1"), FenError::Position(CastlingWithoutKing { color: Color::White }));
+        assert_eq!(
+            err("k7/8/8/8/8/8/1K6/7R w K - 0 1"),
+            FenError::Position(CastlingWithoutKing { color: Color::White })
+        );
         assert_eq!(
             err("k7/8/8/8/8/8/8/4K3 w K - 0 1"),
             FenError::Position(CastlingWithoutRook { color: Color::White, square: Square::H1 })
         );
         assert_eq!(err("k7/8/8/8/8/8/8/K7 w - e6 0 1"), FenError::Position(EnPassant(Square::E6)));
         assert_eq!(err("k7/8/8/8/8/8/8/K7 b - e3 0 1"), FenError::Position(EnPassant(Square::E3)));
-        assert_eq!(
-            err("QQQQQQQQ/QQ6/8/8/8/8/8/K6k w - - 0 1"),
-            FenError::Position(ImpossibleMaterial(Color::White))
-        );
+        assert_eq!(err("QQQQQQQQ/QQ6/8/8/8/8/8/K6k w - - 0 1"), FenError::Position(ImpossibleMaterial(Color::White)));
     }
 
     #[test]

@@ -222,11 +222,7 @@ impl Game {
 /// en-passant possibilities agree (clocks do not matter). A key match is checked in full to rule
 /// out hash collisions.
 fn same_position(a: &Board, b: &Board) -> bool {
-    a.by_role == b.by_role
-        && a.by_color == b.by_color
-        && a.side == b.side
-        && a.castling == b.castling
-        && a.ep == b.ep
+    a.by_role == b.by_role && a.by_color == b.by_color && a.side == b.side && a.castling == b.castling && a.ep == b.ep
 }
 
 fn is_standard_castling(board: &Board) -> bool {
@@ -234,7 +230,8 @@ fn is_standard_castling(board: &Board) -> bool {
     Color::ALL.into_iter().all(|color| {
         let rights = board.castling_rights();
         let back = Rank::First.relative_to(color);
-        let has_rights = rights.get(color, CastleSide::Short).is_some() || rights.get(color, CastleSide::Long).is_some();
+        let has_rights =
+            rights.get(color, CastleSide::Short).is_some() || rights.get(color, CastleSide::Long).is_some();
         !has_rights
             || (board.colored_pieces(color, Role::King).has(Square::new(File::E, back))
                 && rights.get(color, CastleSide::Short).is_none_or(|f| f == File::H)

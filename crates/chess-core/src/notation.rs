@@ -79,9 +79,11 @@ impl Board {
             return Ok(mv);
         }
         if promotion.is_none() && self.colored_pieces(self.side, Role::King).has(from) {
-            if let Some(castle) = self.legal_moves().into_iter().find(|&m| {
-                m.from() == from && self.is_castling(m) && self.castling_king_square(m) == to
-            }) {
+            if let Some(castle) = self
+                .legal_moves()
+                .into_iter()
+                .find(|&m| m.from() == from && self.is_castling(m) && self.castling_king_square(m) == to)
+            {
                 return Ok(castle);
             }
         }

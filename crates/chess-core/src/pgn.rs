@@ -45,11 +45,8 @@ impl Game {
         let mut out = String::new();
         let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
         for name in roster {
-            let value = if name == "Result" {
-                result
-            } else {
-                tags.iter().find(|(k, _)| *k == name).map_or("?", |(_, v)| v)
-            };
+            let value =
+                if name == "Result" { result } else { tags.iter().find(|(k, _)| *k == name).map_or("?", |(_, v)| v) };
             out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
         }
         for (k, v) in tags.iter().filter(|(k, _)| !roster.contains(k) && *k != "FEN" && *k != "SetUp") {

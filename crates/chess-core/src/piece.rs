@@ -127,10 +127,7 @@ impl Piece {
     /// Parse a FEN letter.
     pub const fn from_char(c: char) -> Option<Self> {
         match Role::from_char(c) {
-            Some(role) => Some(Piece {
-                color: if c.is_ascii_uppercase() { Color::White } else { Color::Black },
-                role,
-            }),
+            Some(role) => Some(Piece { color: if c.is_ascii_uppercase() { Color::White } else { Color::Black }, role }),
             None => None,
         }
     }

@@ -102,23 +102,23 @@ fn en_passant_right_distinguishes_positions() {
 #[test]
 fn insufficient_material() {
     let drawn = [
-        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",      // K v K
-        "8/8/8/4k3/8/8/8/4KN2 w - - 0 1",     // K+N v K
-        "8/8/8/4k3/8/8/8/4KB2 w - - 0 1",     // K+B v K
-        "8/8/8/4kb2/8/8/8/4KB2 w - - 0 1",    // K+B v K+B, same colour (f5 and f1 are both light)
-        "8/8/8/4k3/8/8/3B4/2B1K3 w - - 0 1",   // two bishops on dark squares
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",     // K v K
+        "8/8/8/4k3/8/8/8/4KN2 w - - 0 1",    // K+N v K
+        "8/8/8/4k3/8/8/8/4KB2 w - - 0 1",    // K+B v K
+        "8/8/8/4kb2/8/8/8/4KB2 w - - 0 1",   // K+B v K+B, same colour (f5 and f1 are both light)
+        "8/8/8/4k3/8/8/3B4/2B1K3 w - - 0 1", // two bishops on dark squares
     ];
     for fen in drawn {
         let game = Game::from_fen(fen).unwrap();
         assert_eq!(game.status(), GameStatus::InsufficientMaterial, "{fen}");
     }
     let playable = [
-        "8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1",   // bishops on both colours
-        "8/8/8/4kb2/8/8/8/2B1K3 w - - 0 1",    // opposite-coloured bishops
-        "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1",    // two knights
-        "8/8/8/4kn2/8/8/8/4KN2 w - - 0 1",    // knight each
-        "8/8/8/4k3/8/8/7P/4K3 w - - 0 1",     // a pawn
-        "8/8/8/4k3/8/8/8/4KR2 w - - 0 1",     // a rook
+        "8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1", // bishops on both colours
+        "8/8/8/4kb2/8/8/8/2B1K3 w - - 0 1", // opposite-coloured bishops
+        "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1",  // two knights
+        "8/8/8/4kn2/8/8/8/4KN2 w - - 0 1",  // knight each
+        "8/8/8/4k3/8/8/7P/4K3 w - - 0 1",   // a pawn
+        "8/8/8/4k3/8/8/8/4KR2 w - - 0 1",   // a rook
     ];
     for fen in playable {
         let board: Board = fen.parse().unwrap();

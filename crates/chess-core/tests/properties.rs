@@ -11,7 +11,9 @@ fn starts() -> Vec<Board> {
         fens.extend(text.lines().map(|l| l.split(';').next().unwrap().trim().to_owned()));
     }
     // Every 40th Chess960 start.
-    fens.extend(include_str!("data/fischer.epd").lines().step_by(40).map(|l| l.split(';').next().unwrap().trim().to_owned()));
+    fens.extend(
+        include_str!("data/fischer.epd").lines().step_by(40).map(|l| l.split(';').next().unwrap().trim().to_owned()),
+    );
     fens.iter().filter(|f| !f.is_empty()).map(|f| f.parse().unwrap()).collect()
 }
 

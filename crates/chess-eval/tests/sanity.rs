@@ -37,9 +37,8 @@ fn a_stripped_king_under_attack_scores_worse() {
     let stripped_fen = "r4rk1/ppp5/2n5/8/3Q4/2N5/5PPP/3R2K1 b - - 0 1";
     let (safe, stripped) = (eval(safe_fen), eval(stripped_fen));
     assert!(stripped.0 < safe.0 - 50, "stripped {stripped} vs safe {safe}");
-    let king_safety = |fen: &str| {
-        Classical::default().trace(&fen.parse::<Board>().unwrap()).terms[Term::KingSafety as usize][1]
-    };
+    let king_safety =
+        |fen: &str| Classical::default().trace(&fen.parse::<Board>().unwrap()).terms[Term::KingSafety as usize][1];
     assert!(king_safety(stripped_fen).mg() < king_safety(safe_fen).mg() - 50);
 }
 
