@@ -55,6 +55,16 @@ impl Args {
         self.values.get(name).map(String::as_str)
     }
 
+    /// The position given as a FEN by option `name`, the start position if absent.
+    pub fn board(&self, name: &str) -> Result<chess_core::Board, ArgError> {
+        let fen = self.str(name).unwrap_or(chess_core::STARTPOS);
+        chess_core::Board::from_fen(fen).map_err(|e| ArgError::BadValue {
+            option: name.to_owned(),
+            value: fen.to_owned(),
+            reason: e.to_string(),
+        })
+    }
+
     /// A numeric (or other `FromStr`) option within `range`.
     pub fn num<T>(&self, name: &str, range: std::ops::RangeInclusive<T>) -> Result<Option<T>, ArgError>
     where

@@ -25,12 +25,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
             return Err(ArgError::Invalid(format!("{epd_only} only applies with --epd")));
         }
     }
-    let fen = args.str("--fen").unwrap_or(chess_core::STARTPOS);
-    let board = Board::from_fen(fen).map_err(|e| ArgError::BadValue {
-        option: "--fen".into(),
-        value: fen.into(),
-        reason: e.to_string(),
-    })?;
+    let board = args.board("--fen")?;
     let depth = args.num("--depth", 0..=20u32)?.ok_or_else(|| ArgError::MissingValue("--depth".into()))?;
     let mode = if args.flag("--chess960") { CastlingMode::Chess960 } else { Game::from_board(board).castling_mode() };
 
