@@ -176,6 +176,14 @@ impl Board {
             _ => {}
         }
         let s: String = s.chars().filter(|&c| c != '-').collect();
+        // Long algebraic without a piece letter (`b1c3`, `e7xd8=Q`) names the origin square:
+        // read it that way before `b` could be taken for a bishop.
+        let long: String = s.chars().filter(|&c| c != 'x' && c != ':' && c != '=').collect();
+        if long.len() >= 4 && long[..2].parse::<Square>().is_ok() {
+            if let Ok(mv) = self.parse_uci(&long) {
+                return Ok(mv);
+            }
+        }
         let first = s.chars().next().ok_or_else(syntax)?;
         // A leading lowercase 'b' is a pawn on the b-file unless only a bishop move fits.
         let piece_first = match first {
@@ -368,6 +376,11 @@ mod tests {
         assert_eq!(bb.parse_san("bb2"), Err(SanError::Illegal("bb2".into())));
         assert_eq!(bb.parse_san("bd2"), Ok(bb.parse_uci("c1d2").unwrap()));
         assert_eq!(bb.parse_san("b4"), Ok(bb.parse_uci("b2b4").unwrap()));
+        // Long algebraic from the b-file is a move from that square, not a bishop move.
+        let nb = board("4k3/8/8/8/8/8/8/1N2B1K1 w - - 0 1");
+        assert_eq!(nb.parse_san("b1c3"), Ok(nb.parse_uci("b1c3").unwrap()));
+        assert_eq!(nb.parse_san("B1c3"), Ok(nb.parse_uci("e1c3").unwrap()));
+        assert_eq!(nb.parse_san("Bc3"), Ok(nb.parse_uci("e1c3").unwrap()));
     }
 
     #[test]
