@@ -6,8 +6,6 @@ use std::str::FromStr;
 /// Bad command-line input (exit code 2).
 #[derive(Debug, thiserror::Error)]
 pub enum ArgError {
-    #[error("no command given")]
-    MissingCommand,
     #[error("unknown command {0:?}")]
     UnknownCommand(String),
     #[error("unknown option {0:?}")]

@@ -1,8 +1,10 @@
-//! The `chess` command: perft and eval today; UCI, play, analyze and bench as the engine grows.
+//! The `chess` command: a UCI engine (with no arguments), plus perft, eval and bench.
 
 mod args;
+mod bench_cmd;
 mod eval_cmd;
 mod perft_cmd;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -16,6 +18,9 @@ commands:
         check every position and depth of an EPD perft suite (';D1 20 ;D2 400 ...')
   eval [--fen FEN] [--simple]
         the static evaluation, term by term (--simple: material and piece-square tables only)
+  bench [DEPTH] [--hash MB] [--quiet]
+        search the bench positions to DEPTH (default 11): the node count is the search signature
+  uci   speak the UCI protocol on stdin/stdout (also what `chess` does with no command)
   help  show this message";
 
 fn main() -> ExitCode {
@@ -23,18 +28,19 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("perft") => perft_cmd::run(&argv[1..]),
         Some("eval") => eval_cmd::run(&argv[1..]),
+        Some("bench") => bench_cmd::run(&argv[1..]),
+        Some("uci") | None => return uci::run(),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => Err(args::ArgError::UnknownCommand(other.to_owned())),
-        None => Err(args::ArgError::MissingCommand),
     };
     match result {
         Ok(code) => code,
         Err(e) => {
             eprintln!("chess: {e}");
-            if matches!(e, args::ArgError::UnknownCommand(_) | args::ArgError::MissingCommand) {
+            if matches!(e, args::ArgError::UnknownCommand(_)) {
                 eprintln!("{USAGE}");
             }
             ExitCode::from(2)

@@ -102,6 +102,8 @@ enum Kind {
     All,
     /// Captures (en passant included) and promotions (all four pieces, captures or not).
     Noisy,
+    /// Everything else: moves to empty squares that do not promote, and castling.
+    Quiet,
 }
 
 impl Board {
@@ -131,6 +133,14 @@ impl Board {
         self.generate(Kind::Noisy, f)
     }
 
+    /// Like [`generate_moves`](Self::generate_moves), for the moves that
+    /// [`generate_noisy_moves`](Self::generate_noisy_moves) leaves out: non-promoting moves to
+    /// empty squares, and castling. The two together give every legal move exactly once.
+    #[inline]
+    pub fn generate_quiet_moves(&self, f: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate(Kind::Quiet, f)
+    }
+
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -145,6 +155,16 @@ impl Board {
     pub fn noisy_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_noisy_moves(|pm| {
+            list.extend(pm);
+            false
+        });
+        list
+    }
+
+    /// The legal quiet moves (neither captures nor promotions).
+    pub fn quiet_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_quiet_moves(|pm| {
             list.extend(pm);
             false
         });
@@ -193,13 +213,15 @@ impl Board {
         // The king.
         if sources.has(king) {
             let mut to = king_attacks(king) - ours;
-            if kind == Kind::Noisy {
-                to &= theirs;
+            match kind {
+                Kind::All => {}
+                Kind::Noisy => to &= theirs,
+                Kind::Quiet => to -= theirs,
             }
             if to.is_nonempty() {
                 to = self.safe_king_squares(to, king, them);
             }
-            if kind == Kind::All && self.checkers.is_empty() && !self.castling.is_empty() {
+            if kind != Kind::Noisy && self.checkers.is_empty() && !self.castling.is_empty() {
                 to |= self.castling_moves(king);
             }
             if to.is_nonempty() && f(PieceMoves { role: Role::King, from: king, to }) {
@@ -216,8 +238,10 @@ impl Board {
             None => BitBoard::FULL,
         };
         let mut target = check_mask - ours;
-        if kind == Kind::Noisy {
-            target &= theirs;
+        match kind {
+            Kind::All => {}
+            Kind::Noisy => target &= theirs,
+            Kind::Quiet => target -= theirs,
         }
         let movable = (ours & sources).without(king);
         let pinned = self.pinned;
@@ -269,18 +293,21 @@ impl Board {
         };
         let empty = !occ;
         let mut single = BitBoard(pawns.0.rotate_left(up)) & empty;
-        let double = if kind == Kind::All {
-            BitBoard((single & Rank::Third.relative_to(us).bitboard()).0.rotate_left(up)) & empty & check_mask
-        } else {
+        let double = if kind == Kind::Noisy {
             single &= Rank::Eighth.relative_to(us).bitboard();
             BitBoard::EMPTY
+        } else {
+            BitBoard((single & Rank::Third.relative_to(us).bitboard()).0.rotate_left(up)) & empty & check_mask
         };
+        if kind == Kind::Quiet {
+            single -= Rank::Eighth.relative_to(us).bitboard();
+        }
         single &= check_mask;
-        let captures = theirs & check_mask;
+        let captures = if kind == Kind::Quiet { BitBoard::EMPTY } else { theirs & check_mask };
         // Pawns that may take en passant (tested for safety below, one by one).
         let ep_pawns = match self.ep {
-            Some(ep) => pawn_attacks(them, ep) & pawns,
-            None => BitBoard::EMPTY,
+            Some(ep) if kind != Kind::Quiet => pawn_attacks(them, ep) & pawns,
+            _ => BitBoard::EMPTY,
         };
         for from in pawns {
             let bit = from.bitboard().0;

@@ -117,7 +117,7 @@ fn move_is_generated_iff_try_play_accepts_it() {
 }
 
 #[test]
-fn noisy_moves_are_exactly_the_captures_and_promotions() {
+fn noisy_and_quiet_moves_split_the_legal_moves() {
     playouts(6, 150, |g| {
         let b = g.board();
         let mut expected: Vec<Move> =
@@ -126,6 +126,12 @@ fn noisy_moves_are_exactly_the_captures_and_promotions() {
         expected.sort_by_key(|m| m.to_u16());
         noisy.sort_by_key(|m| m.to_u16());
         assert_eq!(noisy, expected, "{b}");
+        let mut quiet_expected: Vec<Move> =
+            b.legal_moves().into_iter().filter(|&m| !b.is_capture(m) && m.promotion().is_none()).collect();
+        let mut quiet: Vec<Move> = b.quiet_moves().into_iter().collect();
+        quiet_expected.sort_by_key(|m| m.to_u16());
+        quiet.sort_by_key(|m| m.to_u16());
+        assert_eq!(quiet, quiet_expected, "{b}");
     });
 }
 

@@ -1,0 +1,421 @@
+//! The UCI protocol: what `chess` speaks when started without arguments.
+//!
+//! The main thread reads commands; a search runs on its own thread so that `stop`, `ponderhit`
+//! and `isready` are answered while it thinks. Bad input never stops the engine: each problem
+//! gets an `info string` and the state stays as it was (a `position` with an illegal move is set
+//! up to the last legal move, as Stockfish does).
+
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use chess_core::{Board, CastlingMode, Game, Move};
+use chess_eval::Classical;
+use chess_search::{Bound, Clock, Engine, Info, Limits, Reporter, SearchControl, MAX_THREADS};
+
+const NAME: &str = concat!("chess ", env!("CARGO_PKG_VERSION"));
+const AUTHOR: &str = "the chess authors";
+
+/// Write one line to stdout, flushed (both threads write).
+pub fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+fn info_string(msg: &str) {
+    send(&format!("info string {msg}"));
+}
+
+/// A spin option: name, default, min, max.
+struct Spin {
+    name: &'static str,
+    default: i64,
+    min: i64,
+    max: i64,
+}
+
+const HASH: Spin = Spin { name: "Hash", default: 16, min: 0, max: 65_536 };
+const THREADS: Spin = Spin { name: "Threads", default: 1, min: 1, max: MAX_THREADS as i64 };
+const MULTI_PV: Spin = Spin { name: "MultiPV", default: 1, min: 1, max: 256 };
+const MOVE_OVERHEAD: Spin = Spin { name: "Move Overhead", default: 10, min: 0, max: 5_000 };
+const SPINS: [Spin; 4] = [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD];
+
+struct Running {
+    control: Arc<SearchControl>,
+    thread: JoinHandle<()>,
+}
+
+/// The engine's state between commands.
+pub struct Uci {
+    engine: Arc<Mutex<Engine<Classical>>>,
+    game: Game,
+    chess960: bool,
+    multi_pv: usize,
+    move_overhead_ms: u64,
+    running: Option<Running>,
+}
+
+impl Default for Uci {
+    fn default() -> Self {
+        Uci {
+            engine: Arc::new(Mutex::new(Engine::new(Classical::default(), HASH.default as usize))),
+            game: Game::new(),
+            chess960: false,
+            multi_pv: 1,
+            move_overhead_ms: MOVE_OVERHEAD.default as u64,
+            running: None,
+        }
+    }
+}
+
+/// Run the UCI loop on stdin until `quit` or end of input.
+pub fn run() -> std::process::ExitCode {
+    let mut uci = Uci::default();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buf);
+        if !uci.command(&line) {
+            break;
+        }
+    }
+    uci.finish_search();
+    std::process::ExitCode::SUCCESS
+}
+
+impl Uci {
+    /// Handle one line; `false` means quit.
+    pub fn command(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else { return true };
+        match cmd {
+            "uci" => self.uci(),
+            "isready" => send("readyok"),
+            "ucinewgame" => {
+                self.finish_search();
+                self.lock_engine().clear();
+            }
+            "setoption" => self.setoption(args),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => {
+                if let Some(r) = &self.running {
+                    r.control.stop();
+                }
+            }
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.control.ponderhit();
+                }
+            }
+            "quit" => return false,
+            "debug" | "register" => {}
+            "d" => send(&format!(
+                "{}\nFen: {}\nKey: {:016x}",
+                self.game.board().diagram(),
+                self.game.board(),
+                self.game.board().hash()
+            )),
+            "eval" => send(&Classical::default().trace(self.game.board()).to_string()),
+            _ => info_string(&format!("unknown command: {}", line.trim())),
+        }
+        true
+    }
+
+    fn lock_engine(&self) -> std::sync::MutexGuard<'_, Engine<Classical>> {
+        // A panicking search thread would poison the lock; the engine is still usable.
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn castling_mode(&self) -> CastlingMode {
+        if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+
+    fn uci(&self) {
+        send(&format!("id name {NAME}"));
+        send(&format!("id author {AUTHOR}"));
+        for s in SPINS {
+            send(&format!("option name {} type spin default {} min {} max {}", s.name, s.default, s.min, s.max));
+        }
+        send("option name Clear Hash type button");
+        send("option name Ponder type check default false");
+        send("option name UCI_Chess960 type check default false");
+        send("uciok");
+    }
+
+    /// Stop the running search, if any, and wait for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.control.stop();
+            let _ = r.thread.join();
+        }
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        // setoption name <words...> [value <words...>]
+        let joined = args.join(" ");
+        let Some(rest) = joined.strip_prefix("name ") else {
+            return info_string("setoption needs: setoption name <name> [value <value>]");
+        };
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (rest.strip_suffix(" value").unwrap_or(rest).trim(), None),
+        };
+        let lower = name.to_ascii_lowercase();
+        if let Some(spin) = SPINS.iter().find(|s| s.name.eq_ignore_ascii_case(name)) {
+            let Some(v) = value else { return info_string(&format!("option {} needs a value", spin.name)) };
+            let n = match v.parse::<i64>() {
+                Ok(n) if (spin.min..=spin.max).contains(&n) => n,
+                Ok(n) => {
+                    return info_string(&format!(
+                        "option {}: {n} is out of range {}..{}, keeping the current value",
+                        spin.name, spin.min, spin.max
+                    ))
+                }
+                Err(_) => return info_string(&format!("option {}: {v:?} is not a number", spin.name)),
+            };
+            self.finish_search();
+            match spin.name {
+                "Hash" => self.lock_engine().set_hash_mb(n as usize),
+                "Threads" => self.lock_engine().set_threads(n as usize),
+                "MultiPV" => self.multi_pv = n as usize,
+                _ => self.move_overhead_ms = n as u64,
+            }
+            return;
+        }
+        match lower.as_str() {
+            "clear hash" => {
+                self.finish_search();
+                self.lock_engine().clear();
+            }
+            "uci_chess960" | "ponder" => {
+                let flag = match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => return info_string(&format!("option {name}: the value must be true or false")),
+                };
+                if lower == "uci_chess960" {
+                    self.chess960 = flag;
+                    self.game.set_castling_mode(self.castling_mode());
+                }
+            }
+            _ => info_string(&format!("unknown option: {name}")),
+        }
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
+        let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
+        let mut game = match setup.split_first() {
+            Some((&"startpos", [])) => Game::new(),
+            Some((&"fen", fen)) if !fen.is_empty() => match Game::from_fen(&fen.join(" ")) {
+                Ok(g) => g,
+                Err(e) => return info_string(&format!("invalid FEN {:?}: {e}; position unchanged", fen.join(" "))),
+            },
+            _ => return info_string("position needs: position startpos|fen <fen> [moves <moves>]; position unchanged"),
+        };
+        game.set_castling_mode(self.castling_mode());
+        for &m in moves {
+            if let Err(e) = game.play_uci(m) {
+                info_string(&format!(
+                    "illegal move {m:?} in position command ({e}); position set up to the move before"
+                ));
+                break;
+            }
+        }
+        self.game = game;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        self.finish_search();
+        let board = *self.game.board();
+        let mut limits =
+            Limits { multi_pv: self.multi_pv, move_overhead_ms: self.move_overhead_ms, ..Limits::default() };
+        let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, 0, 0, None);
+        let mut ponder = false;
+        let mut infinite = false;
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i];
+            let value = args.get(i + 1).copied();
+            // Numbers: negative times (some GUIs send them when a clock runs out) count as zero.
+            let num =
+                |v: Option<&str>| -> Option<u64> { v.and_then(|v| v.parse::<i64>().ok()).map(|n| n.max(0) as u64) };
+            let mut takes_value = true;
+            match key {
+                "wtime" => wtime = num(value),
+                "btime" => btime = num(value),
+                "winc" => winc = num(value).unwrap_or(0),
+                "binc" => binc = num(value).unwrap_or(0),
+                "movestogo" => movestogo = num(value).map(|n| n.min(1000) as u32),
+                "depth" => limits.depth = num(value).map(|n| n.clamp(1, 250) as i32),
+                "nodes" => limits.nodes = num(value),
+                "movetime" => limits.move_time_ms = num(value),
+                "mate" => limits.mate = num(value).map(|n| n.clamp(1, 120) as i32),
+                "infinite" => {
+                    infinite = true;
+                    takes_value = false;
+                }
+                "ponder" => {
+                    ponder = true;
+                    takes_value = false;
+                }
+                "perft" => {
+                    let depth = num(value).unwrap_or(1).min(10) as u32;
+                    let nodes = chess_core::divide(&board, depth);
+                    let total: u64 = nodes.iter().map(|(_, n)| n).sum();
+                    for (mv, n) in nodes {
+                        send(&format!("{}: {n}", board.uci(mv, self.castling_mode())));
+                    }
+                    send(&format!("\nNodes searched: {total}\n"));
+                    return;
+                }
+                "searchmoves" => {
+                    takes_value = false;
+                    while let Some(m) = args.get(i + 1) {
+                        match board.parse_uci(m) {
+                            Ok(mv) => limits.search_moves.push(mv),
+                            Err(_) if is_go_keyword(m) => break,
+                            Err(e) => info_string(&format!("searchmoves: ignoring {m:?}: {e}")),
+                        }
+                        i += 1;
+                    }
+                }
+                _ => {
+                    info_string(&format!("go: ignoring unknown token {key:?}"));
+                    takes_value = false;
+                }
+            }
+            if takes_value {
+                if value.and_then(|v| v.parse::<i64>().ok()).is_none() {
+                    info_string(&format!("go: {key} needs a number"));
+                    if value.is_some_and(is_go_keyword) || value.is_none() {
+                        i += 1;
+                        continue;
+                    }
+                }
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        let (time, inc) = match board.side_to_move() {
+            chess_core::Color::White => (wtime, winc),
+            chess_core::Color::Black => (btime, binc),
+        };
+        if let Some(time_ms) = time {
+            limits.clock = Some(Clock { time_ms, increment_ms: inc, moves_to_go: movestogo });
+        }
+        let infinite = infinite || limits.is_infinite();
+
+        let control = Arc::new(if ponder { SearchControl::new_pondering() } else { SearchControl::new() });
+        let engine = Arc::clone(&self.engine);
+        let game = self.game.clone();
+        let mode = self.castling_mode();
+        let thread_control = Arc::clone(&control);
+        let thread = std::thread::spawn(move || {
+            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            let mut reporter = UciReporter { board, mode };
+            let result = engine.search(&game, &limits, &thread_control, &mut reporter);
+            drop(engine);
+            // UCI: in infinite or ponder mode, bestmove waits for stop (or ponderhit).
+            while (infinite || thread_control.is_pondering()) && !thread_control.is_stopped() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let line = match result.best_move {
+                None => "bestmove (none)".to_owned(),
+                Some(best) => {
+                    let mut line = format!("bestmove {}", board.uci(best, mode));
+                    if let Some(ponder) = result.ponder_move {
+                        let mut after = board;
+                        after.play_unchecked(best);
+                        line += &format!(" ponder {}", after.uci(ponder, mode));
+                    }
+                    line
+                }
+            };
+            send(&line);
+        });
+        self.running = Some(Running { control, thread });
+    }
+}
+
+fn is_go_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "depth"
+            | "nodes"
+            | "movetime"
+            | "mate"
+            | "infinite"
+            | "ponder"
+            | "searchmoves"
+            | "perft"
+    )
+}
+
+/// Prints search progress as UCI `info` lines.
+struct UciReporter {
+    board: Board,
+    mode: CastlingMode,
+}
+
+impl Reporter for UciReporter {
+    fn info(&mut self, info: &Info) {
+        let score = match info.score.mate_moves() {
+            Some(m) => format!("mate {m}"),
+            None => format!("cp {}", info.score.0),
+        };
+        let bound = match info.bound {
+            Bound::Exact => "",
+            Bound::Lower => " lowerbound",
+            Bound::Upper => " upperbound",
+        };
+        send(&format!(
+            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            info.multi_pv,
+            info.nodes,
+            info.nps(),
+            info.hashfull,
+            info.time_ms,
+            format_line(&self.board, &info.pv, self.mode)
+        ));
+    }
+
+    fn current_move(&mut self, mv: Move, number: usize, depth: i32) {
+        send(&format!("info depth {depth} currmove {} currmovenumber {number}", self.board.uci(mv, self.mode)));
+    }
+}
+
+/// A line of moves in UCI notation, played out from `board`.
+pub fn format_line(board: &Board, line: &[Move], mode: CastlingMode) -> String {
+    let mut board = *board;
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !board.is_legal(mv) {
+            break;
+        }
+        out.push(board.uci(mv, mode));
+        board.play_unchecked(mv);
+    }
+    out.join(" ")
+}

@@ -1,0 +1,53 @@
+//! Controlling a running search from another thread: stop it, or tell it the ponder move was
+//! played.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Shared flags for one search. Create one per search, keep a reference (or an `Arc`) where the
+/// stop request comes from, and pass it to [`Engine::search`](crate::Engine::search).
+///
+/// ```
+/// use chess_search::SearchControl;
+/// let control = SearchControl::new();
+/// assert!(!control.is_stopped());
+/// control.stop();
+/// assert!(control.is_stopped());
+/// ```
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+}
+
+impl SearchControl {
+    /// Flags for a normal search.
+    pub fn new() -> Self {
+        SearchControl::default()
+    }
+
+    /// Flags for a ponder search: time limits only start counting at [`ponderhit`](Self::ponderhit).
+    pub fn new_pondering() -> Self {
+        SearchControl { stop: AtomicBool::new(false), pondering: AtomicBool::new(true) }
+    }
+
+    /// Ask the search to stop as soon as possible; it returns the best move found so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for (or the search decided to stop).
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: the search goes on as a normal timed search whose
+    /// clock starts now.
+    pub fn ponderhit(&self) {
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the search is pondering (time limits suspended).
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+}

@@ -1,0 +1,254 @@
+//! [`Engine`]: the search as an application uses it. It owns the transposition table and the
+//! per-thread move-ordering memory, runs one search at a time on one or more threads (Lazy SMP),
+//! and returns a [`SearchResult`].
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use chess_core::{Game, Move};
+use chess_eval::{Evaluator, Score};
+
+use crate::clock::{default_time_source, TimeSource, THREADS_AVAILABLE};
+use crate::control::SearchControl;
+use crate::history::History;
+use crate::limits::Limits;
+use crate::report::{Reporter, RootLine, SearchResult, Silent};
+use crate::search::{Line, LmrTable, RootMove, Worker, INFINITE};
+use crate::tt::{Bound, TranspositionTable};
+
+/// The most search threads an engine runs.
+pub const MAX_THREADS: usize = 256;
+/// The largest transposition table, in MiB.
+pub const MAX_HASH_MB: usize = 1 << 20;
+
+/// A chess engine: search plus evaluator, reusable from move to move.
+///
+/// ```
+/// use chess_core::Game;
+/// use chess_eval::Classical;
+/// use chess_search::{Engine, Limits};
+///
+/// let mut engine = Engine::new(Classical::default(), 16);
+/// // Mate in one: the queen takes f7.
+/// let game = Game::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+/// let result = engine.think(&game, &Limits::depth(4));
+/// assert_eq!(result.best_move.unwrap().to_string(), "f3f7");
+/// assert_eq!(result.score.to_string(), "mate 1");
+/// ```
+pub struct Engine<E: Evaluator> {
+    evaluator: E,
+    tt: TranspositionTable,
+    histories: Vec<History>,
+    time: Arc<dyn TimeSource>,
+    lmr: LmrTable,
+}
+
+impl<E: Evaluator> Engine<E> {
+    /// An engine with `hash_mb` MiB of transposition table (0 disables it), one thread.
+    pub fn new(evaluator: E, hash_mb: usize) -> Self {
+        Engine {
+            evaluator,
+            tt: TranspositionTable::new(hash_mb.min(MAX_HASH_MB)),
+            histories: vec![History::default()],
+            time: default_time_source(),
+            lmr: LmrTable::new(),
+        }
+    }
+
+    /// Resize the transposition table (emptying it). Sizes above [`MAX_HASH_MB`] are capped.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt.resize(mb.min(MAX_HASH_MB));
+    }
+
+    /// The transposition table.
+    pub fn tt(&self) -> &TranspositionTable {
+        &self.tt
+    }
+
+    /// Search with `n` threads (1 to [`MAX_THREADS`]; always 1 where threads are unavailable,
+    /// such as `wasm32-unknown-unknown`).
+    pub fn set_threads(&mut self, n: usize) {
+        let n = if THREADS_AVAILABLE { n.clamp(1, MAX_THREADS) } else { 1 };
+        self.histories.resize_with(n, History::default);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.histories.len()
+    }
+
+    /// Replace the time source (for platforms without `std::time::Instant`, or for tests).
+    pub fn set_time_source(&mut self, time: Arc<dyn TimeSource>) {
+        self.time = time;
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// Replace the evaluator.
+    pub fn set_evaluator(&mut self, evaluator: E) {
+        self.evaluator = evaluator;
+    }
+
+    /// Forget everything learned (a new game): the transposition table and move-ordering
+    /// statistics.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.histories {
+            h.clear();
+        }
+    }
+
+    /// Search quietly with a fresh control (no way to stop it but its limits).
+    pub fn think(&mut self, game: &Game, limits: &Limits) -> SearchResult {
+        self.search(game, limits, &SearchControl::new(), &mut Silent)
+    }
+
+    /// Search the current position of `game` (its history counts for repetitions) within
+    /// `limits`, reporting progress to `reporter`. `control` can stop it from another thread.
+    ///
+    /// The result's move is always legal; it is `None` only when there is no legal move.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        control: &SearchControl,
+        reporter: &mut dyn Reporter,
+    ) -> SearchResult {
+        let start_ms = self.time.now_ms();
+        let board = *game.board();
+        let mut legal: Vec<Move> = board.legal_moves().into_iter().collect();
+        if !limits.search_moves.is_empty() {
+            let wanted: Vec<Move> = legal.iter().copied().filter(|m| limits.search_moves.contains(m)).collect();
+            if !wanted.is_empty() {
+                legal = wanted;
+            }
+        }
+        if legal.is_empty() {
+            let score = if board.in_check() { Score::mated_in(0) } else { Score::DRAW };
+            return SearchResult {
+                best_move: None,
+                ponder_move: None,
+                score,
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time_ms: 0,
+                pv: Vec::new(),
+                lines: Vec::new(),
+            };
+        }
+        let root_moves: Vec<RootMove> = legal
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                previous_score: -INFINITE,
+                bound: Bound::Upper,
+                seldepth: 0,
+                pv: Line::from_iter([mv]),
+            })
+            .collect();
+        let keys: Vec<u64> = game.keys().collect();
+        self.tt.new_search();
+
+        let threads = self.histories.len();
+        let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
+        let make_worker = |id, history| {
+            Worker::new(
+                id,
+                self.evaluator.clone(),
+                history,
+                &self.tt,
+                control,
+                &counters,
+                &*self.time,
+                &self.lmr,
+                limits,
+                start_ms,
+                keys.clone(),
+                root_moves.clone(),
+            )
+        };
+        let helpers: Vec<Worker<'_, E>> =
+            helper_histories.iter_mut().enumerate().map(|(i, h)| make_worker(i + 1, h)).collect();
+        let mut main = make_worker(0, main_history);
+        run_threads(&mut main, helpers, &board, control, reporter);
+        let mut result = result_of(&main, limits.multi_pv);
+        result.nodes = main.total_nodes();
+        result.time_ms = main.elapsed_ms();
+        if result.ponder_move.is_none() {
+            // A one-move PV: the TT may know the reply.
+            if let Some(best) = result.best_move {
+                let mut after = board;
+                after.play_unchecked(best);
+                result.ponder_move = self.tt.probe(after.hash(), 0).and_then(|e| e.mv).filter(|&m| after.is_legal(m));
+            }
+        }
+        result
+    }
+}
+
+/// Lazy SMP: helpers search the same tree on their own threads, sharing only the TT; the main
+/// thread reports, decides when to stop, and gives the result.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn run_threads<E: Evaluator>(
+    main: &mut Worker<'_, E>,
+    helpers: Vec<Worker<'_, E>>,
+    board: &chess_core::Board,
+    control: &SearchControl,
+    reporter: &mut dyn Reporter,
+) {
+    if helpers.is_empty() {
+        main.iterate(board, reporter);
+        return;
+    }
+    std::thread::scope(|scope| {
+        for mut helper in helpers {
+            let board = *board;
+            scope.spawn(move || helper.iterate(&board, &mut Silent));
+        }
+        main.iterate(board, reporter);
+        control.stop();
+    });
+}
+
+/// Without threads (`wasm32-unknown-unknown`) only the main thread searches.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn run_threads<E: Evaluator>(
+    main: &mut Worker<'_, E>,
+    _helpers: Vec<Worker<'_, E>>,
+    board: &chess_core::Board,
+    _control: &SearchControl,
+    reporter: &mut dyn Reporter,
+) {
+    main.iterate(board, reporter);
+}
+
+fn result_of<E: Evaluator>(main: &Worker<'_, E>, multi_pv: usize) -> SearchResult {
+    let best = &main.root_moves[0];
+    let lines = main.root_moves[..multi_pv.clamp(1, main.root_moves.len())]
+        .iter()
+        .map(|rm| RootLine {
+            mv: rm.mv,
+            score: Score(rm.display_score().max(-Score::MATE.0)),
+            bound: rm.bound,
+            pv: rm.pv.to_vec(),
+        })
+        .collect();
+    SearchResult {
+        best_move: Some(best.mv),
+        ponder_move: best.pv.get(1).copied(),
+        // Stopped before the first move was searched: no score is known.
+        score: Score(if best.display_score() == -INFINITE { 0 } else { best.display_score() }),
+        depth: main.completed_depth,
+        seldepth: best.seldepth,
+        nodes: 0,
+        time_ms: 0,
+        pv: best.pv.to_vec(),
+        lines,
+    }
+}

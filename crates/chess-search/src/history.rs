@@ -1,0 +1,165 @@
+//! Move-ordering memory: killer moves, counter moves, and history scores for quiet moves and
+//! captures. Each thread keeps its own; a new game clears them.
+
+use chess_core::{Board, Color, Move, Role, Square};
+use chess_eval::Score;
+
+use crate::params::*;
+
+/// Plies the per-ply tables cover.
+pub const MAX_PLY: usize = Score::MAX_PLY as usize;
+
+/// Move-ordering statistics.
+#[derive(Clone)]
+pub struct History {
+    /// Butterfly history: `[color][from][to]`, how often a quiet move caused a cutoff.
+    quiet: Box<[[[i16; 64]; 64]; 2]>,
+    /// Capture history: `[moving piece][to][captured role]`.
+    capture: Box<[[[i16; 6]; 64]; 12]>,
+    /// Two killer moves per ply: quiet moves that caused a cutoff at this ply.
+    killers: Box<[[Option<Move>; 2]; MAX_PLY + 1]>,
+    /// The quiet move that refuted the previous move, `[previous piece][previous to]`.
+    counter: Box<[[Option<Move>; 64]; 12]>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            quiet: Box::new([[[0; 64]; 64]; 2]),
+            capture: Box::new([[[0; 6]; 64]; 12]),
+            killers: Box::new([[None; 2]; MAX_PLY + 1]),
+            counter: Box::new([[None; 64]; 12]),
+        }
+    }
+}
+
+/// The history bonus (or malus) for a cutoff at `depth`.
+#[inline]
+pub fn bonus(depth: i32) -> i32 {
+    (HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX)
+}
+
+/// Add `delta` to `entry`, pulling it back toward zero the closer it is to the bound.
+#[inline]
+fn gravity(entry: &mut i16, delta: i32) {
+    let e = *entry as i32;
+    *entry = (e + delta - e * delta.abs() / HISTORY_MAX) as i16;
+}
+
+/// A piece index 0..12 for per-piece tables.
+#[inline]
+pub fn piece_index(color: Color, role: Role) -> usize {
+    color as usize * 6 + role as usize
+}
+
+impl History {
+    /// Forget everything (a new game).
+    pub fn clear(&mut self) {
+        *self = History::default();
+    }
+
+    /// The history score of a quiet move.
+    #[inline]
+    pub fn quiet(&self, color: Color, mv: Move) -> i32 {
+        self.quiet[color as usize][mv.from() as usize][mv.to() as usize] as i32
+    }
+
+    /// The history score of a capture by `piece` of `captured` on `to`.
+    #[inline]
+    pub fn capture(&self, piece: usize, to: Square, captured: Role) -> i32 {
+        self.capture[piece][to as usize][captured as usize] as i32
+    }
+
+    /// The killers of `ply`.
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply.min(MAX_PLY)]
+    }
+
+    /// Forget the killers of `ply` (its children are about to be searched afresh).
+    #[inline]
+    pub fn clear_killers(&mut self, ply: usize) {
+        self.killers[ply.min(MAX_PLY)] = [None; 2];
+    }
+
+    /// The counter move to the previous move (`piece` index and destination), if any.
+    #[inline]
+    pub fn counter(&self, prev: Option<(usize, Square)>) -> Option<Move> {
+        prev.and_then(|(p, to)| self.counter[p][to as usize])
+    }
+
+    /// A quiet move `best` caused a cutoff at `ply` after the quiet moves `tried` failed.
+    pub fn update_quiet(
+        &mut self,
+        board: &Board,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+        prev: Option<(usize, Square)>,
+    ) {
+        let us = board.side_to_move() as usize;
+        let b = bonus(depth);
+        gravity(&mut self.quiet[us][best.from() as usize][best.to() as usize], b);
+        for &mv in tried {
+            gravity(&mut self.quiet[us][mv.from() as usize][mv.to() as usize], -b);
+        }
+        let killers = &mut self.killers[ply.min(MAX_PLY)];
+        if killers[0] != Some(best) {
+            killers[1] = killers[0];
+            killers[0] = Some(best);
+        }
+        if let Some((p, to)) = prev {
+            self.counter[p][to as usize] = Some(best);
+        }
+    }
+
+    /// A capture `best` caused a cutoff (or any move did, after the captures `tried` failed).
+    pub fn update_captures(&mut self, board: &Board, best: Option<Move>, tried: &[Move], depth: i32) {
+        let b = bonus(depth);
+        let us = board.side_to_move();
+        let mut update = |mv: Move, delta: i32| {
+            let (Some(role), Some(captured)) = (board.role_on(mv.from()), board.captured_role(mv)) else { return };
+            gravity(&mut self.capture[piece_index(us, role)][mv.to() as usize][captured as usize], delta);
+        };
+        if let Some(best) = best {
+            update(best, b);
+        }
+        for &mv in tried {
+            update(mv, -b);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_scores_bounded() {
+        let mut e = 0i16;
+        for _ in 0..1000 {
+            gravity(&mut e, HISTORY_BONUS_MAX);
+        }
+        assert!(e as i32 <= HISTORY_MAX && e as i32 > HISTORY_MAX * 9 / 10, "{e}");
+        for _ in 0..1000 {
+            gravity(&mut e, -HISTORY_BONUS_MAX);
+        }
+        assert!(e as i32 >= -HISTORY_MAX && (e as i32) < -HISTORY_MAX * 9 / 10, "{e}");
+    }
+
+    #[test]
+    fn killers_and_counters() {
+        let board = Board::startpos();
+        let mut h = History::default();
+        let e4 = board.parse_uci("e2e4").unwrap();
+        let d4 = board.parse_uci("d2d4").unwrap();
+        let prev = Some((piece_index(Color::Black, Role::Pawn), Square::E5));
+        h.update_quiet(&board, e4, &[d4], 5, 3, prev);
+        h.update_quiet(&board, d4, &[], 5, 3, None);
+        assert_eq!(h.killers(3), [Some(d4), Some(e4)]);
+        assert_eq!(h.counter(prev), Some(e4));
+        assert!(h.quiet(Color::White, e4) > 0);
+        assert_eq!(h.killers(4), [None, None]);
+    }
+}

@@ -1,0 +1,99 @@
+//! Time management: how long to think, from the limits.
+//!
+//! - The **soft** bound is checked between iterations: past it, no new iteration starts. It is
+//!   stretched when the best move keeps changing and shrunk when it is stable.
+//! - The **hard** bound is checked during the search: past it, the search stops at once.
+//!
+//! For a clock with `time` left, increment `inc` and `moves_to_go` (sudden death counts as
+//! [`SUDDEN_DEATH_MOVES`]), after subtracting the move overhead:
+//! `soft = time / moves_to_go + 3/4 inc`, capped at a fraction of the time left, and
+//! `hard = min(5 × soft, time / 2)` (most of the time left when this is the last move of the
+//! control).
+
+use crate::limits::Limits;
+
+/// Sudden-death games are planned as if this many moves remained.
+pub const SUDDEN_DEATH_MOVES: u64 = 25;
+
+/// Time bounds for one search, in milliseconds since it started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Do not start a new iteration after this (before stability scaling).
+    pub soft_ms: u64,
+    /// Stop searching at this point.
+    pub hard_ms: u64,
+}
+
+impl TimeBudget {
+    /// The budget for `limits`, or `None` when no time limit applies.
+    pub fn new(limits: &Limits) -> Option<TimeBudget> {
+        let overhead = limits.move_overhead_ms;
+        let from_move_time = limits.move_time_ms.map(|t| {
+            let t = t.saturating_sub(overhead).max(1);
+            TimeBudget { soft_ms: t, hard_ms: t }
+        });
+        let from_clock = limits.clock.map(|c| {
+            let time = c.time_ms.saturating_sub(overhead).max(1);
+            let mtg = c.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| (m as u64).clamp(1, 50));
+            let inc = c.increment_ms;
+            let (soft, hard) = if mtg == 1 {
+                (time * 8 / 10, time * 9 / 10)
+            } else {
+                let soft = (time / mtg + inc * 3 / 4).min(time * 2 / 5);
+                (soft, (soft * 5).min(time / 2))
+            };
+            TimeBudget { soft_ms: soft.max(1), hard_ms: hard.max(1) }
+        });
+        match (from_move_time, from_clock) {
+            (Some(a), Some(b)) => {
+                Some(TimeBudget { soft_ms: a.soft_ms.min(b.soft_ms), hard_ms: a.hard_ms.min(b.hard_ms) })
+            }
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The soft bound scaled by how often the best move changed lately (`instability` counts
+    /// changes, decayed each iteration) and how much the score dropped.
+    pub fn scaled_soft_ms(&self, instability: f64, score_drop: i32) -> u64 {
+        let stability = (0.6 + 0.35 * instability).min(2.0);
+        let drop = 1.0 + (score_drop.clamp(0, 100) as f64) / 200.0;
+        ((self.soft_ms as f64 * stability * drop) as u64).min(self.hard_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Clock;
+
+    fn clock(time_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> Limits {
+        Limits { clock: Some(Clock { time_ms, increment_ms, moves_to_go }), move_overhead_ms: 10, ..Limits::default() }
+    }
+
+    #[test]
+    fn budgets() {
+        assert_eq!(TimeBudget::new(&Limits::default()), None);
+        assert_eq!(TimeBudget::new(&Limits::move_time(1000)), Some(TimeBudget { soft_ms: 990, hard_ms: 990 }));
+        // 10 s + 0.1 s: about 0.47 s planned, at most 2.4 s.
+        let b = TimeBudget::new(&clock(10_000, 100, None)).unwrap();
+        assert_eq!(b, TimeBudget { soft_ms: 9990 / 25 + 75, hard_ms: (9990 / 25 + 75) * 5 });
+        // Never more than half the clock for one move, even with a huge increment.
+        let b = TimeBudget::new(&clock(1_000, 5_000, None)).unwrap();
+        assert!(b.hard_ms <= 500 && b.soft_ms <= 400, "{b:?}");
+        // The last move before the control may use most of the time.
+        let b = TimeBudget::new(&clock(5_000, 0, Some(1))).unwrap();
+        assert_eq!(b.hard_ms, 4_491);
+        // Flagging: with less time than the overhead, still at least a millisecond.
+        let b = TimeBudget::new(&clock(3, 0, None)).unwrap();
+        assert_eq!(b, TimeBudget { soft_ms: 1, hard_ms: 1 });
+    }
+
+    #[test]
+    fn stability_scaling() {
+        let b = TimeBudget { soft_ms: 1000, hard_ms: 3000 };
+        assert_eq!(b.scaled_soft_ms(0.0, 0), 600);
+        assert!(b.scaled_soft_ms(3.0, 0) > 1500);
+        assert!(b.scaled_soft_ms(0.0, 100) > b.scaled_soft_ms(0.0, 0));
+        assert_eq!(b.scaled_soft_ms(100.0, 100), 3000);
+    }
+}
