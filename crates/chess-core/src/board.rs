@@ -474,6 +474,46 @@ impl Board {
             && (pawn_attacks(self.side, king) & self.pieces(Role::Pawn) & their).is_empty()
     }
 
+    /// Whether the legal move `mv` gives check, without playing it: directly, by discovery, by
+    /// promotion, en passant or castling.
+    ///
+    /// ```
+    /// use chess_core::Board;
+    /// let board: Board = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
+    /// assert!(board.gives_check(board.parse_uci("a1a8").unwrap()));
+    /// assert!(!board.gives_check(board.parse_uci("a1a7").unwrap()));
+    /// ```
+    #[inline]
+    pub fn gives_check(&self, mv: Move) -> bool {
+        if self.is_castling(mv) || self.is_en_passant(mv) {
+            let mut after = *self;
+            after.play_unchecked(mv);
+            return after.in_check();
+        }
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        let king = self.king(!us);
+        let Some(moved) = self.role_on(from) else { return false };
+        let role = mv.promotion().unwrap_or(moved);
+        let occ = (self.occupied().without(from)).with(to);
+        let direct = match role {
+            Role::Pawn => pawn_attacks(us, to).has(king),
+            Role::Knight => knight_attacks(to).has(king),
+            Role::Bishop => bishop_attacks(to, occ).has(king),
+            Role::Rook => rook_attacks(to, occ).has(king),
+            Role::Queen => (bishop_attacks(to, occ) | rook_attacks(to, occ)).has(king),
+            Role::King => false,
+        };
+        if direct {
+            return true;
+        }
+        // A discovered check: one of our sliders sees the king once `from` is vacated.
+        let ours = self.colored(us).without(from);
+        let rq = (self.pieces(Role::Rook) | self.pieces(Role::Queen)) & ours;
+        let bq = (self.pieces(Role::Bishop) | self.pieces(Role::Queen)) & ours;
+        (rook_attacks(king, occ) & rq).is_nonempty() || (bishop_attacks(king, occ) & bq).is_nonempty()
+    }
+
     /// Whether the move captures a piece (en passant included; castling is not a capture).
     #[inline]
     pub fn is_capture(&self, mv: Move) -> bool {

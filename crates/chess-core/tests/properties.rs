@@ -117,7 +117,7 @@ fn move_is_generated_iff_try_play_accepts_it() {
 }
 
 #[test]
-fn noisy_and_quiet_moves_split_the_legal_moves() {
+fn noisy_and_quiet_moves_split_the_legal_moves_and_gives_check_is_right() {
     playouts(6, 150, |g| {
         let b = g.board();
         let mut expected: Vec<Move> =
@@ -126,6 +126,11 @@ fn noisy_and_quiet_moves_split_the_legal_moves() {
         expected.sort_by_key(|m| m.to_u16());
         noisy.sort_by_key(|m| m.to_u16());
         assert_eq!(noisy, expected, "{b}");
+        for mv in b.legal_moves() {
+            let mut after = *b;
+            after.play(mv);
+            assert_eq!(b.gives_check(mv), after.in_check(), "{b} {mv}");
+        }
         let mut quiet_expected: Vec<Move> =
             b.legal_moves().into_iter().filter(|&m| !b.is_capture(m) && m.promotion().is_none()).collect();
         let mut quiet: Vec<Move> = b.quiet_moves().into_iter().collect();

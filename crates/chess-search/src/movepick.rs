@@ -68,11 +68,6 @@ impl MovePicker {
         picker
     }
 
-    /// Stop yielding quiet moves (late move pruning decided the rest are not worth it).
-    pub fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
-    }
-
     /// Whether the losing captures are being yielded now.
     pub fn in_bad_noisy_stage(&self) -> bool {
         self.stage == Stage::BadNoisy

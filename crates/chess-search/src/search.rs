@@ -512,10 +512,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if depth <= 0 {
             return self.quiescence::<PV>(board, alpha, beta, ply);
         }
-        self.nodes += 1;
         if self.should_stop() {
             return 0;
         }
+        self.nodes += 1;
         if PV {
             self.seldepth = self.seldepth.max(ply as i32);
         }
@@ -644,25 +644,30 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
         while let Some(mv) = picker.next(board, self.history) {
             let quiet = !is_noisy(board, mv);
+            let gives_check = board.gives_check(mv);
             let history = if quiet { self.history.quiet(us, mv) } else { 0 };
             let reduction = self.lmr.get(depth, searched + 1);
             let lmr_depth = (depth - 1 - reduction).max(0);
 
             // Pruning of late moves, once a move that does not lose has been found.
             if ply >= 1 && best_score > -MATE_BOUND {
-                // Late move pruning: after enough quiet moves at low depth, skip the rest.
-                if depth <= LMP_MAX_DEPTH
+                // Late move pruning: after enough quiet moves at low depth, skip the rest (but
+                // not checks).
+                if quiet
+                    && !gives_check
+                    && depth <= LMP_MAX_DEPTH
                     && quiets_tried.len() as i32 >= (LMP_BASE + depth * depth) / (2 - improving as i32)
                 {
-                    picker.skip_quiets();
-                    if quiet {
-                        continue;
-                    }
+                    continue;
                 }
-                // Futility pruning: quiet moves cannot bring a hopeless static eval up to alpha.
-                if quiet && !in_check && lmr_depth <= FP_MAX_DEPTH && eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
+                // Futility pruning: quiet moves cannot bring a hopeless static eval up to alpha
+                // (checks excepted: they may mate).
+                if quiet
+                    && !gives_check
+                    && !in_check
+                    && lmr_depth <= FP_MAX_DEPTH
+                    && eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
                 {
-                    picker.skip_quiets();
                     continue;
                 }
                 // SEE pruning: skip moves that lose too much material for this depth.
@@ -676,7 +681,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
             let child = self.make(board, mv, ply);
             searched += 1;
-            let gives_check = child.in_check();
             // Check extension, bounded so that checks cannot blow the tree up.
             let extension = (gives_check && ply < 2 * self.root_depth as usize) as i32;
             let new_depth = depth - 1 + extension;
@@ -773,10 +777,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// Captures and promotions only (all evasions when in check), until the position is quiet.
     fn quiescence<const PV: bool>(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
-        self.nodes += 1;
         if self.should_stop() {
             return 0;
         }
+        self.nodes += 1;
         if PV {
             self.seldepth = self.seldepth.max(ply as i32);
         }

@@ -1,0 +1,360 @@
+//! UCI conformance: the `chess` binary driven through pipes like a GUI drives it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use chess_core::Game;
+
+/// Long enough for any command on a loaded machine; a hang shows up as a failure, not a stall.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chess");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+
+    fn send(&mut self, s: &str) {
+        self.send_bytes(format!("{s}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, b: &[u8]) {
+        self.stdin.write_all(b).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one starting with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut out = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    out.push(line);
+                    if done {
+                        return out;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("no {prefix:?} within {TIMEOUT:?}; got {out:#?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("engine exited before {prefix:?}; got {out:#?}"),
+            }
+        }
+    }
+
+    /// Sync with `isready` and return everything printed before `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.until("readyok");
+        lines.pop();
+        lines
+    }
+
+    /// Everything printed within `wait`.
+    fn drain_for(&mut self, wait: Duration) -> Vec<String> {
+        let deadline = Instant::now() + wait;
+        let mut out = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            out.push(line);
+        }
+        out
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "the engine did not quit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+fn bestmove(lines: &[String]) -> (String, Option<String>) {
+    let last = lines.last().unwrap();
+    let mut t = last.split_whitespace();
+    assert_eq!(t.next(), Some("bestmove"), "{last}");
+    let best = t.next().unwrap().to_owned();
+    let ponder = match (t.next(), t.next()) {
+        (Some("ponder"), Some(p)) => Some(p.to_owned()),
+        (None, _) => None,
+        other => panic!("bad bestmove line {last}: {other:?}"),
+    };
+    (best, ponder)
+}
+
+/// The game after `position startpos moves ...`, for legality checks.
+fn game_after(moves: &[&str]) -> Game {
+    let mut g = Game::new();
+    for m in moves {
+        g.play_uci(m).unwrap();
+    }
+    g
+}
+
+#[test]
+fn handshake_lists_the_options() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines[0].starts_with("id name chess"));
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    for option in [
+        "option name Hash type spin default 16 min 0",
+        "option name Threads type spin default 1 min 1",
+        "option name MultiPV type spin default 1 min 1",
+        "option name Move Overhead type spin",
+        "option name Clear Hash type button",
+        "option name Ponder type check default false",
+        "option name UCI_Chess960 type check default false",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(option)), "{option} missing from {lines:#?}");
+    }
+    assert!(e.sync().is_empty());
+    e.quit();
+}
+
+#[test]
+fn go_depth_gives_info_lines_and_a_legal_bestmove() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 6, "{lines:#?}");
+    for (i, info) in infos.iter().enumerate() {
+        let t: Vec<&str> = info.split_whitespace().collect();
+        let field = |name: &str| t[t.iter().position(|&x| x == name).unwrap_or_else(|| panic!("{name} in {info}")) + 1];
+        assert_eq!(field("depth"), (i + 1).to_string());
+        for name in ["seldepth", "nodes", "nps", "time", "hashfull"] {
+            field(name).parse::<u64>().unwrap();
+        }
+        assert_eq!(field("score"), "cp");
+        field("cp").parse::<i32>().unwrap();
+        // The PV is legal from the position.
+        let pv_at = t.iter().position(|&x| x == "pv").unwrap();
+        let mut g = game_after(&["e2e4", "e7e5", "g1f3"]);
+        for m in &t[pv_at + 1..] {
+            g.play_uci(m).unwrap_or_else(|e| panic!("illegal PV move {m} in {info}: {e}"));
+        }
+    }
+    let (best, ponder) = bestmove(&lines);
+    let mut g = game_after(&["e2e4", "e7e5", "g1f3"]);
+    g.play_uci(&best).unwrap();
+    if let Some(p) = ponder {
+        g.play_uci(&p).unwrap();
+    }
+    e.quit();
+}
+
+#[test]
+fn every_limit_kind() {
+    let mut e = Engine::start();
+    for go in [
+        "go nodes 20000",
+        "go movetime 200",
+        "go wtime 2000 btime 2000 winc 20 binc 20",
+        "go wtime 5000 btime 5000 movestogo 3",
+        "go btime 100 wtime 100",
+        "go wtime -50 btime 1000",
+        "go depth 3 searchmoves a2a3 h2h3",
+    ] {
+        e.send("position startpos");
+        let start = Instant::now();
+        e.send(go);
+        let lines = e.until("bestmove");
+        let (best, _) = bestmove(&lines);
+        Game::new().play_uci(&best).unwrap_or_else(|err| panic!("{go}: {best} {err}"));
+        if go.contains("searchmoves") {
+            assert!(best == "a2a3" || best == "h2h3", "{best}");
+        }
+        if go.contains("wtime 2000") {
+            assert!(start.elapsed() < Duration::from_millis(1500), "{go} took {:?}", start.elapsed());
+        }
+    }
+    // Mate search reports the mate.
+    e.send("position fen r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    e.send("go mate 1");
+    let lines = e.until("bestmove");
+    assert_eq!(bestmove(&lines).0, "f3f7");
+    assert!(lines.iter().any(|l| l.contains("score mate 1 ")), "{lines:#?}");
+    e.quit();
+}
+
+#[test]
+fn infinite_and_ponder_wait_for_stop_or_ponderhit() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    let early = e.drain_for(Duration::from_millis(300));
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "{early:#?}");
+    let start = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove");
+    assert!(start.elapsed() < Duration::from_millis(500), "stop took {:?}", start.elapsed());
+    Game::new().play_uci(&bestmove(&lines).0).unwrap();
+
+    // A short mate search done early still waits for stop in infinite mode.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    e.send("go infinite depth 2");
+    let early = e.until("info depth 2");
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")));
+    e.send("isready");
+    e.until("readyok");
+    e.send("stop");
+    assert_eq!(bestmove(&e.until("bestmove")).0, "a1a8");
+
+    // Ponder: no bestmove until ponderhit, then a normal timed move.
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(1500));
+    e.send("isready");
+    let before = e.until("readyok");
+    assert!(!before.iter().any(|l| l.starts_with("bestmove")), "bestmove while pondering");
+    e.send("ponderhit");
+    let lines = e.until("bestmove");
+    game_after(&["e2e4", "e7e5"]).play_uci(&bestmove(&lines).0).unwrap();
+    e.quit();
+}
+
+#[test]
+fn options_multipv_chess960_and_clear_hash() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("setoption name Hash value 1");
+    e.send("setoption name Threads value 2");
+    e.send("setoption name Clear Hash");
+    e.send("setoption name Move Overhead value 50");
+    assert!(e.sync().is_empty(), "valid options are accepted silently");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    let at_5: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 5 ")).collect();
+    assert_eq!(at_5.len(), 3, "{lines:#?}");
+    for (i, l) in at_5.iter().enumerate() {
+        assert!(l.contains(&format!(" multipv {} ", i + 1)), "{l}");
+    }
+
+    // Chess960: castling is written king-takes-rook.
+    e.send("setoption name MultiPV value 1");
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1h1");
+    e.send("d");
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l.contains("Fen: 4k3/8/8/8/8/8/8/5RK1 b - - 1 1")), "{lines:#?}");
+    e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    e.send("go perft 1");
+    let lines = e.until("Nodes searched");
+    assert!(lines.iter().any(|l| l == "e1h1: 1"), "{lines:#?}");
+    e.quit();
+}
+
+#[test]
+fn bad_input_gets_info_strings_and_the_engine_keeps_going() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    let cases: &[(&str, &str)] = &[
+        ("xyzzy", "unknown command"),
+        ("setoption name Hash value 99999999", "out of range"),
+        ("setoption name Hash value -1", "out of range"),
+        ("setoption name Threads value lots", "not a number"),
+        ("setoption name NoSuchOption value 1", "unknown option"),
+        ("setoption name UCI_Chess960 value maybe", "true or false"),
+        ("setoption", "setoption needs"),
+        ("position fen 8/8/8/8 w - - 0 1", "invalid FEN"),
+        ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5", "illegal move"),
+        ("position", "position needs"),
+        ("position sideways", "position needs"),
+        ("go depth", "needs a number"),
+        ("go banana 3", "unknown token"),
+    ];
+    for (cmd, expected) in cases {
+        e.send(cmd);
+        let lines = e.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string") && l.contains(expected)),
+            "{cmd:?} should say {expected:?}, got {lines:#?}"
+        );
+        // The banana case started a search: collect its bestmove.
+        if cmd.starts_with("go") {
+            e.send("stop");
+            e.until("bestmove");
+        }
+    }
+    // The illegal-move case set the position up to the last legal move: the start position.
+    e.send("d");
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")));
+
+    // Garbage bytes, empty lines, very long lines: still alive and consistent.
+    e.send_bytes(b"\xff\xfe\x00garbage\n\n   \n\t\n");
+    e.send(&"a".repeat(100_000));
+    e.send("go depth 3");
+    let (best, _) = bestmove(&e.until("bestmove"));
+    Game::new().play_uci(&best).unwrap();
+
+    // A stop with no search running, ponderhit too, are harmless.
+    e.send("stop");
+    e.send("ponderhit");
+    e.sync();
+
+    // A mated position has no move to give.
+    e.send("position fen R5k1/5ppp/8/8/8/8/8/K7 b - - 0 1");
+    e.send("go depth 3");
+    assert_eq!(bestmove(&e.until("bestmove")).0, "(none)");
+    e.quit();
+}
+
+#[test]
+fn end_of_input_ends_the_engine() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    drop(e.stdin);
+    let deadline = Instant::now() + TIMEOUT;
+    while e.child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the engine did not exit at end of input");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn castling_is_written_as_the_king_move_in_standard_chess() {
+    let mut e = Engine::start();
+    e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    e.send("go depth 1 searchmoves e1g1");
+    assert_eq!(bestmove(&e.until("bestmove")).0, "e1g1");
+    e.quit();
+}
