@@ -20,7 +20,13 @@ pub struct History {
     killers: Box<[[Option<Move>; 2]; MAX_PLY + 1]>,
     /// The quiet move that refuted the previous move, `[previous piece][previous to]`.
     counter: Box<[[Option<Move>; 64]; 12]>,
+    /// Continuation history: how good a quiet move (piece, to) was after an earlier move
+    /// (piece, to), one and two plies back. `[earlier piece][earlier to][piece][to]`.
+    continuation: Box<[[[[i16; 64]; 12]; 64]; 12]>,
 }
+
+/// A move as the continuation tables see it: the moving piece's index and its destination.
+pub type PieceTo = (usize, Square);
 
 impl Default for History {
     fn default() -> Self {
@@ -29,6 +35,7 @@ impl Default for History {
             capture: Box::new([[[0; 6]; 64]; 12]),
             killers: Box::new([[None; 2]; MAX_PLY + 1]),
             counter: Box::new([[None; 64]; 12]),
+            continuation: vec![[[[0; 64]; 12]; 64]; 12].into_boxed_slice().try_into().expect("12 rows"),
         }
     }
 }
@@ -55,13 +62,29 @@ pub fn piece_index(color: Color, role: Role) -> usize {
 impl History {
     /// Forget everything (a new game).
     pub fn clear(&mut self) {
-        *self = History::default();
+        // In place: the tables are large, and a new game should not reallocate them.
+        self.quiet.iter_mut().flatten().for_each(|row| row.fill(0));
+        self.capture.iter_mut().flatten().for_each(|row| row.fill(0));
+        self.killers.fill([None; 2]);
+        self.counter.iter_mut().for_each(|row| row.fill(None));
+        self.continuation.iter_mut().flatten().flatten().for_each(|row| row.fill(0));
     }
 
     /// The history score of a quiet move.
     #[inline]
     pub fn quiet(&self, color: Color, mv: Move) -> i32 {
         self.quiet[color as usize][mv.from() as usize][mv.to() as usize] as i32
+    }
+
+    /// The ordering score of a quiet move by `piece` (index) after the earlier moves `conts`
+    /// (one and two plies back): butterfly plus continuation history.
+    #[inline]
+    pub fn quiet_score(&self, color: Color, mv: Move, piece: usize, conts: &[Option<PieceTo>; 2]) -> i32 {
+        let mut score = self.quiet(color, mv);
+        for &(p, to) in conts.iter().flatten() {
+            score += self.continuation[p][to as usize][piece][mv.to() as usize] as i32;
+        }
+        score
     }
 
     /// The history score of a capture by `piece` of `captured` on `to`.
@@ -96,13 +119,22 @@ impl History {
         tried: &[Move],
         depth: i32,
         ply: usize,
-        prev: Option<(usize, Square)>,
+        conts: &[Option<PieceTo>; 2],
     ) {
-        let us = board.side_to_move() as usize;
+        let prev = conts[0];
+        let us = board.side_to_move();
         let b = bonus(depth);
-        gravity(&mut self.quiet[us][best.from() as usize][best.to() as usize], b);
+        let mut update = |mv: Move, delta: i32| {
+            gravity(&mut self.quiet[us as usize][mv.from() as usize][mv.to() as usize], delta);
+            let Some(role) = board.role_on(mv.from()) else { return };
+            let piece = piece_index(us, role);
+            for &(p, to) in conts.iter().flatten() {
+                gravity(&mut self.continuation[p][to as usize][piece][mv.to() as usize], delta);
+            }
+        };
+        update(best, b);
         for &mv in tried {
-            gravity(&mut self.quiet[us][mv.from() as usize][mv.to() as usize], -b);
+            update(mv, -b);
         }
         let killers = &mut self.killers[ply.min(MAX_PLY)];
         if killers[0] != Some(best) {
@@ -155,11 +187,15 @@ mod tests {
         let e4 = board.parse_uci("e2e4").unwrap();
         let d4 = board.parse_uci("d2d4").unwrap();
         let prev = Some((piece_index(Color::Black, Role::Pawn), Square::E5));
-        h.update_quiet(&board, e4, &[d4], 5, 3, prev);
-        h.update_quiet(&board, d4, &[], 5, 3, None);
+        h.update_quiet(&board, e4, &[d4], 5, 3, &[prev, None]);
+        h.update_quiet(&board, d4, &[], 5, 3, &[None, None]);
         assert_eq!(h.killers(3), [Some(d4), Some(e4)]);
         assert_eq!(h.counter(prev), Some(e4));
         assert!(h.quiet(Color::White, e4) > 0);
+        let pawn = piece_index(Color::White, Role::Pawn);
+        // e4 earned continuation credit after ...e5; d4 lost some there.
+        assert!(h.quiet_score(Color::White, e4, pawn, &[prev, None]) > h.quiet(Color::White, e4));
+        assert!(h.quiet_score(Color::White, d4, pawn, &[prev, None]) < h.quiet(Color::White, d4));
         assert_eq!(h.killers(4), [None, None]);
     }
 }

@@ -58,3 +58,8 @@ pub use report::{Info, Reporter, RootLine, SearchResult, Silent};
 pub use see::see_ge;
 pub use time::{TimeBudget, SUDDEN_DEATH_MOVES};
 pub use tt::{Bound, TranspositionTable, TtEntry};
+
+/// The examples of the crate's README run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -11,9 +11,12 @@
 //! caller skips.
 
 use arrayvec::ArrayVec;
-use chess_core::{Board, Move, MoveList, Role, Square, MAX_MOVES};
+use chess_core::attacks::{
+    between, bishop_attacks, bishop_rays, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
+};
+use chess_core::{BitBoard, Board, Move, MoveList, PieceMoves, Role, Square, MAX_MOVES};
 
-use crate::history::{piece_index, History};
+use crate::history::{piece_index, History, PieceTo};
 use crate::see::{see_ge, see_value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -36,25 +39,44 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
+    /// The moves one and two plies back, for continuation history.
+    conts: [Option<PieceTo>; 2],
     /// Moves with scores, consumed by selection from `next_index`.
     moves: ArrayVec<(Move, i32), MAX_MOVES>,
     next_index: usize,
     bad_noisy: MoveList,
-    skip_quiets: bool,
+    quiets: Quiets,
+}
+
+/// Which quiet moves a picker still yields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Quiets {
+    All,
+    /// Late move or futility pruning gave up on quiet moves, but not on those that check.
+    ChecksOnly,
+    /// Quiescence out of check: none.
+    None,
 }
 
 impl MovePicker {
     /// A picker for a main-search node.
-    pub fn new(board: &Board, tt_move: Option<Move>, killers: [Option<Move>; 2], counter: Option<Move>) -> Self {
+    pub fn new(
+        board: &Board,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+        conts: [Option<PieceTo>; 2],
+    ) -> Self {
         MovePicker {
             stage: Stage::TtMove,
             tt_move: tt_move.filter(|&m| board.is_legal(m)),
             killers,
             counter,
+            conts,
             moves: ArrayVec::new(),
             next_index: 0,
             bad_noisy: MoveList::new(),
-            skip_quiets: false,
+            quiets: Quiets::All,
         }
     }
 
@@ -62,10 +84,35 @@ impl MovePicker {
     pub fn new_quiescence(board: &Board, tt_move: Option<Move>) -> Self {
         let in_check = board.in_check();
         let tt_move = tt_move.filter(|&m| (in_check || is_noisy(board, m)) && board.is_legal(m));
-        let mut picker = MovePicker::new(board, None, [None; 2], None);
+        let mut picker = MovePicker::new(board, None, [None; 2], None, [None; 2]);
         picker.tt_move = tt_move;
-        picker.skip_quiets = !in_check;
+        picker.quiets = if in_check { Quiets::All } else { Quiets::None };
         picker
+    }
+
+    /// From now on, yield only the quiet moves that give check (late move and futility pruning
+    /// skip the others).
+    pub fn skip_quiets(&mut self, board: &Board) {
+        if self.quiets == Quiets::All {
+            self.quiets = Quiets::ChecksOnly;
+            if self.stage == Stage::Quiet {
+                // Already generated: keep the checks among the moves not yet yielded, once.
+                let rest: ArrayVec<(Move, i32), MAX_MOVES> =
+                    self.moves[self.next_index..].iter().copied().filter(|&(m, _)| board.gives_check(m)).collect();
+                self.moves.truncate(self.next_index);
+                self.moves.extend(rest);
+            }
+        }
+    }
+
+    /// Whether `mv`, a quiet move, is still wanted.
+    #[inline]
+    fn wanted(&self, board: &Board, mv: Move) -> bool {
+        match self.quiets {
+            Quiets::All => true,
+            Quiets::ChecksOnly => board.gives_check(mv),
+            Quiets::None => false,
+        }
     }
 
     /// Whether the losing captures are being yielded now.
@@ -113,32 +160,32 @@ impl MovePicker {
                         Stage::Killer2 => Stage::Counter,
                         _ => Stage::GenerateQuiet,
                     };
-                    if self.skip_quiets {
-                        continue;
-                    }
                     if let Some(mv) = candidate {
-                        if Some(mv) != self.tt_move && !is_noisy(board, mv) && board.is_legal(mv) {
+                        if Some(mv) != self.tt_move
+                            && !is_noisy(board, mv)
+                            && board.is_legal(mv)
+                            && self.wanted(board, mv)
+                        {
                             return Some(mv);
                         }
                     }
                 }
                 Stage::GenerateQuiet => {
-                    if !self.skip_quiets {
-                        self.generate_quiet(board, history);
+                    match self.quiets {
+                        Quiets::All => self.generate_quiet(board, history),
+                        Quiets::ChecksOnly => self.generate_quiet_checks(board),
+                        Quiets::None => self.moves.clear(),
                     }
+                    self.next_index = 0;
                     self.stage = Stage::Quiet;
                 }
                 Stage::Quiet => {
-                    if !self.skip_quiets {
-                        while let Some(mv) = self.select_best() {
-                            if Some(mv) == self.tt_move
-                                || self.killers.contains(&Some(mv))
-                                || (Some(mv) == self.counter)
-                            {
-                                continue;
-                            }
-                            return Some(mv);
+                    // (After `skip_quiets` only checks are left in the list.)
+                    while let Some(mv) = self.select_best() {
+                        if Some(mv) == self.tt_move || self.killers.contains(&Some(mv)) || (Some(mv) == self.counter) {
+                            continue;
                         }
+                        return Some(mv);
                     }
                     self.stage = Stage::BadNoisy;
                     self.next_index = 0;
@@ -180,9 +227,57 @@ impl MovePicker {
         self.moves.clear();
         self.next_index = 0;
         let us = board.side_to_move();
+        let conts = self.conts;
         board.generate_quiet_moves(|pm| {
+            let piece = piece_index(us, pm.role);
             for mv in pm {
-                self.moves.push((mv, history.quiet(us, mv)));
+                self.moves.push((mv, history.quiet_score(us, mv, piece, &conts)));
+            }
+            false
+        });
+    }
+
+    /// The quiet checks only, unscored (what is left after pruning gave up on quiet moves).
+    /// Direct checks are found set-wise (destinations from which the piece would attack the
+    /// king); only pieces that may uncover a check are tested move by move.
+    fn generate_quiet_checks(&mut self, board: &Board) {
+        self.moves.clear();
+        let us = board.side_to_move();
+        let king = board.king(!us);
+        let occ = board.occupied();
+        let ours = board.colored(us);
+        let diagonal = bishop_attacks(king, occ);
+        let straight = rook_attacks(king, occ);
+        let check_squares = |role: Role| match role {
+            Role::Pawn => pawn_attacks(!us, king),
+            Role::Knight => knight_attacks(king),
+            Role::Bishop => diagonal,
+            Role::Rook => straight,
+            Role::Queen => diagonal | straight,
+            Role::King => BitBoard::EMPTY,
+        };
+        // Our pieces alone between one of our sliders and their king.
+        let sliders = (rook_rays(king) & (board.pieces(Role::Rook) | board.pieces(Role::Queen)))
+            | (bishop_rays(king) & (board.pieces(Role::Bishop) | board.pieces(Role::Queen)));
+        let mut discoverers = BitBoard::EMPTY;
+        for slider in sliders & ours {
+            let blockers = between(king, slider) & occ;
+            if blockers.len() == 1 && blockers.is_subset(ours) {
+                discoverers |= blockers;
+            }
+        }
+        board.generate_quiet_moves(|pm| {
+            if discoverers.has(pm.from) || pm.role == Role::King {
+                for mv in pm {
+                    if board.gives_check(mv) {
+                        self.moves.push((mv, 0));
+                    }
+                }
+            } else {
+                let direct = PieceMoves { to: pm.to & check_squares(pm.role), ..pm };
+                for mv in direct {
+                    self.moves.push((mv, 0));
+                }
             }
             false
         });
@@ -219,7 +314,7 @@ mod tests {
 
     fn all(board: &Board, tt: Option<Move>, killers: [Option<Move>; 2], counter: Option<Move>) -> Vec<Move> {
         let history = History::default();
-        let mut picker = MovePicker::new(board, tt, killers, counter);
+        let mut picker = MovePicker::new(board, tt, killers, counter, [None; 2]);
         std::iter::from_fn(|| picker.next(board, &history)).collect()
     }
 
@@ -245,6 +340,26 @@ mod tests {
                     assert_eq!(got[0], tt);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn after_skip_quiets_only_quiet_checks_remain() {
+        let history = History::default();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/8/1b6/8/3N4/R3K2R w KQ - 0 1",
+            "3k4/8/8/8/8/8/3N4/3QK2R w K - 0 1",
+            "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+            "4k3/8/4N3/8/8/8/8/4R1K1 w - - 0 1",
+        ] {
+            let board: Board = fen.parse().unwrap();
+            let mut picker = MovePicker::new(&board, None, [None; 2], None, [None; 2]);
+            picker.skip_quiets(&board);
+            let got: HashSet<Move> = std::iter::from_fn(|| picker.next(&board, &history)).collect();
+            let expected: HashSet<Move> =
+                board.legal_moves().into_iter().filter(|&m| is_noisy(&board, m) || board.gives_check(m)).collect();
+            assert_eq!(got, expected, "{fen}");
         }
     }
 

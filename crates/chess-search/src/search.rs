@@ -628,11 +628,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             depth -= 1;
         }
 
-        let prev = if ply >= 1 { self.stack[ply - 1].moved } else { None };
+        let conts = [
+            if ply >= 1 { self.stack[ply - 1].moved } else { None },
+            if ply >= 2 { self.stack[ply - 2].moved } else { None },
+        ];
         let killers = self.history.killers(ply);
-        let counter = self.history.counter(prev);
+        let counter = self.history.counter(conts[0]);
         self.history.clear_killers(ply + 1);
-        let mut picker = MovePicker::new(board, tt_move, killers, counter);
+        let mut picker = MovePicker::new(board, tt_move, killers, counter, conts);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
@@ -644,8 +647,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
         while let Some(mv) = picker.next(board, self.history) {
             let quiet = !is_noisy(board, mv);
-            let gives_check = board.gives_check(mv);
-            let history = if quiet { self.history.quiet(us, mv) } else { 0 };
+            let history = match moved_piece(board, mv) {
+                Some((piece, _)) if quiet => self.history.quiet_score(us, mv, piece, &conts),
+                _ => 0,
+            };
             let reduction = self.lmr.get(depth, searched + 1);
             let lmr_depth = (depth - 1 - reduction).max(0);
 
@@ -653,22 +658,22 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if ply >= 1 && best_score > -MATE_BOUND {
                 // Late move pruning: after enough quiet moves at low depth, skip the rest (but
                 // not checks).
-                if quiet
-                    && !gives_check
-                    && depth <= LMP_MAX_DEPTH
+                if depth <= LMP_MAX_DEPTH
                     && quiets_tried.len() as i32 >= (LMP_BASE + depth * depth) / (2 - improving as i32)
                 {
-                    continue;
+                    picker.skip_quiets(board);
+                    if quiet && !board.gives_check(mv) {
+                        continue;
+                    }
                 }
                 // Futility pruning: quiet moves cannot bring a hopeless static eval up to alpha
                 // (checks excepted: they may mate).
-                if quiet
-                    && !gives_check
-                    && !in_check
-                    && lmr_depth <= FP_MAX_DEPTH
-                    && eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
+                if quiet && !in_check && lmr_depth <= FP_MAX_DEPTH && eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
                 {
-                    continue;
+                    picker.skip_quiets(board);
+                    if !board.gives_check(mv) {
+                        continue;
+                    }
                 }
                 // SEE pruning: skip moves that lose too much material for this depth.
                 if depth <= SEE_PRUNE_MAX_DEPTH {
@@ -681,6 +686,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
             let child = self.make(board, mv, ply);
             searched += 1;
+            let gives_check = child.in_check();
             // Check extension, bounded so that checks cannot blow the tree up.
             let extension = (gives_check && ply < 2 * self.root_depth as usize) as i32;
             let new_depth = depth - 1 + extension;
@@ -730,7 +736,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.history.update_quiet(board, mv, &quiets_tried, depth, ply, prev);
+                            self.history.update_quiet(board, mv, &quiets_tried, depth, ply, &conts);
                             self.history.update_captures(board, None, &captures_tried, depth);
                         } else {
                             self.history.update_captures(board, Some(mv), &captures_tried, depth);
