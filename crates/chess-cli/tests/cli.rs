@@ -86,6 +86,10 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         &["perft", "--epd", "/nonexistent/file.epd"],
         &["perft", "--epd", "x.epd", "--fen", "y"],
         &["frobnicate"],
+        &["bench", "0"],
+        &["bench", "--depth", "99"],
+        &["bench", "--hash", "0"],
+        &["bench", "--bogus"],
     ];
     for args in cases {
         let out = chess(args);
@@ -109,4 +113,19 @@ fn eval_prints_a_trace() {
     let out = chess(&["eval", "--fen", "8/8/8 w"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("expected 6 fields"), "{}", stderr(&out));
+}
+
+#[test]
+fn bench_prints_a_deterministic_node_count() {
+    let run = || {
+        let out = chess(&["bench", "5", "--quiet"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let line = text.lines().find(|l| l.starts_with("Nodes searched")).expect("a node count").to_owned();
+        assert!(text.contains("Nodes/second"));
+        line.split(':').nth(1).unwrap().trim().parse::<u64>().unwrap()
+    };
+    let nodes = run();
+    assert!(nodes > 10_000, "{nodes}");
+    assert_eq!(run(), nodes);
 }
