@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use chess_core::attacks::{
     between, bishop_attacks, bishop_rays, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
 };
-use chess_core::{BitBoard, Board, Move, MoveList, PieceMoves, Role, Square, MAX_MOVES};
+use chess_core::{BitBoard, Board, Move, MoveList, PieceMoves, Role, MAX_MOVES};
 
 use crate::history::{piece_index, History, PieceTo};
 use crate::see::{see_ge, see_value};
@@ -302,7 +302,7 @@ pub fn is_noisy(board: &Board, mv: Move) -> bool {
 
 /// The destination of `mv` for per-square tables, and the moving piece index.
 #[inline]
-pub fn moved_piece(board: &Board, mv: Move) -> Option<(usize, Square)> {
+pub fn moved_piece(board: &Board, mv: Move) -> Option<PieceTo> {
     let role = board.role_on(mv.from())?;
     Some((piece_index(board.side_to_move(), role), mv.to()))
 }
@@ -310,6 +310,7 @@ pub fn moved_piece(board: &Board, mv: Move) -> Option<(usize, Square)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess_core::Square;
     use std::collections::HashSet;
 
     fn all(board: &Board, tt: Option<Move>, killers: [Option<Move>; 2], counter: Option<Move>) -> Vec<Move> {

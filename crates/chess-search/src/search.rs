@@ -7,19 +7,19 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use arrayvec::ArrayVec;
-use chess_core::{Board, Move, Square};
+use chess_core::{Board, Move};
 use chess_eval::{Evaluator, Score};
 
 use crate::clock::TimeSource;
 use crate::control::SearchControl;
-use crate::history::{History, MAX_PLY};
+use crate::history::{History, PieceTo, MAX_PLY};
 use crate::limits::Limits;
 use crate::movepick::{is_noisy, moved_piece, MovePicker};
 use crate::params::*;
 use crate::report::{Info, Reporter};
 use crate::see::{see_ge, see_value};
 use crate::time::TimeBudget;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, TranspositionTable, TtEntry};
 
 pub(crate) const INFINITE: i32 = Score::INFINITE.0;
 const MATE: i32 = Score::MATE.0;
@@ -80,7 +80,7 @@ struct Frame {
     static_eval: i32,
     /// The move made from this ply, with the moving piece (for counter moves); `None` after a
     /// null move.
-    moved: Option<(usize, Square)>,
+    moved: Option<PieceTo>,
 }
 
 /// Everything one search thread works with.
@@ -376,7 +376,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 reporter.current_move(mv, i + 1, depth);
             }
             let searched = i - self.pv_index;
-            let child = self.make(board, mv, 0);
+            let child = self.make(board, mv, 0, moved_piece(board, mv));
             let extension = child.in_check() as i32;
             let new_depth = depth - 1 + extension;
 
@@ -439,8 +439,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     // ---------------------------------------------------------------------------------------------
 
     #[inline]
-    fn make(&mut self, board: &Board, mv: Move, ply: usize) -> Board {
-        self.stack[ply].moved = moved_piece(board, mv);
+    /// Make `mv` (by the piece `moved`, as `moved_piece` gives it) at `ply`.
+    fn make(&mut self, board: &Board, mv: Move, ply: usize, moved: Option<PieceTo>) -> Board {
+        self.stack[ply].moved = moved;
         let mut child = *board;
         child.play_unchecked(mv);
         self.eval.push(board, mv, &child);
@@ -544,26 +545,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
 
-        // Static evaluation, sharpened by the TT score when its bound allows.
-        let raw_eval;
-        let eval;
-        if in_check {
-            raw_eval = NO_EVAL;
-            eval = NO_EVAL;
-        } else {
-            raw_eval = match tt_entry {
-                Some(e) => e.eval,
-                None => self.eval.evaluate(board).0,
-            };
-            eval = match tt_entry {
-                Some(e)
-                    if e.score.abs() < MATE_BOUND && bound_allows_cutoff(e.bound, e.score, raw_eval, raw_eval + 1) =>
-                {
-                    e.score
-                }
-                _ => raw_eval,
-            };
-        }
+        let (raw_eval, eval) = self.static_eval(board, in_check, tt_entry);
         self.stack[ply].static_eval = raw_eval;
         let improving = !in_check
             && ply >= 2
@@ -647,7 +629,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
         while let Some(mv) = picker.next(board, self.history) {
             let quiet = !is_noisy(board, mv);
-            let history = match moved_piece(board, mv) {
+            let moved = moved_piece(board, mv);
+            let history = match moved {
                 Some((piece, _)) if quiet => self.history.quiet_score(us, mv, piece, &conts),
                 _ => 0,
             };
@@ -684,7 +667,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 }
             }
 
-            let child = self.make(board, mv, ply);
+            let child = self.make(board, mv, ply, moved);
             searched += 1;
             let gives_check = child.in_check();
             // Check extension, bounded so that checks cannot blow the tree up.
@@ -757,15 +740,26 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             return if in_check { -MATE + ply as i32 } else { Score::DRAW.0 };
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if PV && best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = node_bound(PV, best_score, original_alpha, beta);
         self.tt.store(board.hash(), best_move, best_score, raw_eval.max(-Score::MAX_EVAL.0), depth, bound, ply);
         best_score
+    }
+
+    /// The static evaluation (`NO_EVAL` in check), taken from the TT entry when there is one,
+    /// and the same sharpened by the entry's score when its bound allows.
+    fn static_eval(&mut self, board: &Board, in_check: bool, tt_entry: Option<TtEntry>) -> (i32, i32) {
+        if in_check {
+            return (NO_EVAL, NO_EVAL);
+        }
+        let raw = match tt_entry {
+            Some(e) => e.eval,
+            None => self.eval.evaluate(board).0,
+        };
+        let refined = match tt_entry {
+            Some(e) if e.score.abs() < MATE_BOUND && bound_allows_cutoff(e.bound, e.score, raw, raw + 1) => e.score,
+            _ => raw,
+        };
+        (raw, refined)
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -803,25 +797,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
 
         let original_alpha = alpha;
-        let raw_eval;
-        let mut best_score;
-        if in_check {
-            raw_eval = NO_EVAL;
-            best_score = -INFINITE;
-        } else {
-            raw_eval = match tt_entry {
-                Some(e) => e.eval,
-                None => self.eval.evaluate(board).0,
-            };
+        let (raw_eval, eval) = self.static_eval(board, in_check, tt_entry);
+        let mut best_score = -INFINITE;
+        if !in_check {
             // Stand pat: the side to move may decline every capture.
-            best_score = match tt_entry {
-                Some(e)
-                    if e.score.abs() < MATE_BOUND && bound_allows_cutoff(e.bound, e.score, raw_eval, raw_eval + 1) =>
-                {
-                    e.score
-                }
-                _ => raw_eval,
-            };
+            best_score = eval;
             if best_score >= beta {
                 return best_score;
             }
@@ -872,15 +852,22 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             return -MATE + ply as i32;
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if PV && best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = node_bound(PV, best_score, original_alpha, beta);
         self.tt.store(board.hash(), best_move, best_score, raw_eval.max(-Score::MAX_EVAL.0), 0, bound, ply);
         best_score
+    }
+}
+
+/// What a node's best score says, for the TT: at least it (fail high), exactly it (a PV node
+/// that raised alpha), or at most it.
+#[inline]
+fn node_bound(pv: bool, best: i32, original_alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if pv && best > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 
