@@ -114,6 +114,10 @@ pub(crate) struct Worker<'a, E: Evaluator> {
     root_depth: i32,
     /// How often the best move changed lately (decays each iteration), for time management.
     instability: f64,
+    /// The ply at which the current quiescence search began (for `Limits::quiescence_depth`).
+    quiescence_start: usize,
+    /// `Limits::quiescence_depth`, unbounded when `None`.
+    max_quiescence_plies: usize,
 }
 
 impl<'a, E: Evaluator> Worker<'a, E> {
@@ -159,6 +163,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             pv_index: 0,
             root_depth: 0,
             instability: 0.0,
+            quiescence_start: 0,
+            max_quiescence_plies: limits.quiescence_depth.map_or(usize::MAX, |d| d as usize),
         }
     }
 
@@ -377,7 +383,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
             let searched = i - self.pv_index;
             let child = self.make(board, mv, 0, moved_piece(board, mv));
-            let extension = child.in_check() as i32;
+            let extension = (self.limits.check_extension && child.in_check()) as i32;
             let new_depth = depth - 1 + extension;
 
             let mut score;
@@ -511,6 +517,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             return Score::DRAW.0;
         }
         if depth <= 0 {
+            self.quiescence_start = ply;
             return self.quiescence::<PV>(board, alpha, beta, ply);
         }
         if self.should_stop() {
@@ -563,6 +570,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
             // Razoring: so far below alpha that only captures could help; ask quiescence.
             if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+                self.quiescence_start = ply;
                 let score = self.quiescence::<false>(board, alpha, alpha + 1, ply);
                 if score <= alpha {
                     return score;
@@ -671,7 +679,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             searched += 1;
             let gives_check = child.in_check();
             // Check extension, bounded so that checks cannot blow the tree up.
-            let extension = (gives_check && ply < 2 * self.root_depth as usize) as i32;
+            let extension = (self.limits.check_extension && gives_check && ply < 2 * self.root_depth as usize) as i32;
             let new_depth = depth - 1 + extension;
 
             // Principal variation search: later moves get a null window first, reduced when
@@ -808,6 +816,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             alpha = alpha.max(best_score);
         }
         let stand_pat = best_score;
+        // A limited quiescence depth (weak levels) ends here with the static evaluation.
+        if !in_check && ply - self.quiescence_start >= self.max_quiescence_plies {
+            return stand_pat;
+        }
 
         let mut picker = MovePicker::new_quiescence(board, tt_entry.and_then(|e| e.mv));
         let mut best_move = None;

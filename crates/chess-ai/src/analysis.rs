@@ -1,0 +1,97 @@
+//! What the AI answers: [`Analysis`] (the move and everything about it) and its
+//! [`AnalysisLine`]s.
+
+use chess_core::{Board, CastlingMode, Move};
+use chess_eval::Score;
+use chess_search::Bound;
+
+/// One root move with its score and the line it leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalysisLine {
+    /// The root move.
+    pub mv: Move,
+    /// The move in UCI notation (`e2e4`, `e7e8n`).
+    pub uci: String,
+    /// The move in SAN (`e4`, `e8=N+`).
+    pub san: String,
+    /// Its score for the side to move (centipawns or mate).
+    pub score: Score,
+    /// Whether the score is exact or a bound (a stopped search can leave bounds).
+    pub bound: Bound,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+    /// The principal variation in SAN.
+    pub pv_san: Vec<String>,
+}
+
+impl AnalysisLine {
+    /// A line from a root move, its score and its PV, with the notations filled in.
+    pub fn new(board: &Board, mode: CastlingMode, score: Score, bound: Bound, pv: Vec<Move>) -> AnalysisLine {
+        let mv = pv[0];
+        AnalysisLine {
+            mv,
+            uci: board.uci(mv, mode),
+            san: board.san(mv),
+            score,
+            bound,
+            pv_san: san_line(board, &pv),
+            pv,
+        }
+    }
+}
+
+/// The AI's answer: the move it plays (or, for an analysis, the best move) and how it got there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The chosen move, with its score and line.
+    pub best: AnalysisLine,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// Whether the move came from the opening book (then there is no search: score 0, depth 0).
+    pub from_book: bool,
+    /// The last completed search depth, in plies.
+    pub depth: i32,
+    /// The deepest ply reached.
+    pub seldepth: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time_ms: u64,
+    /// The root moves that were scored, best first: every legal move for
+    /// [`Ai::analyze`](crate::Ai::analyze) (up to its multi-PV), the candidates the level chose
+    /// among for [`Ai::best_move`](crate::Ai::best_move).
+    pub lines: Vec<AnalysisLine>,
+}
+
+impl Analysis {
+    /// The chosen move.
+    pub fn mv(&self) -> Move {
+        self.best.mv
+    }
+
+    /// The chosen move's score, for the side to move.
+    pub fn score(&self) -> Score {
+        self.best.score
+    }
+}
+
+/// A line of moves in SAN, played out from `board` (stopping at the first move that is not legal).
+///
+/// ```
+/// use chess_core::Game;
+/// let mut game = Game::new();
+/// let line: Vec<_> = ["e2e4", "e7e5", "g1f3"].iter().map(|m| game.play_uci(m).unwrap()).collect();
+/// assert_eq!(chess_ai::san_line(game.start(), &line), ["e4", "e5", "Nf3"]);
+/// ```
+pub fn san_line(board: &Board, line: &[Move]) -> Vec<String> {
+    let mut board = *board;
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !board.is_legal(mv) {
+            break;
+        }
+        out.push(board.san(mv));
+        board.play_unchecked(mv);
+    }
+    out
+}

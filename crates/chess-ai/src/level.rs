@@ -1,0 +1,238 @@
+//! Playing strength: [`Strength`] (a level, an Elo rating or full strength) and the
+//! [`Profile`] it turns into, from one table of calibrated anchors.
+//!
+//! A weak level is the real engine held back the way a weaker player is: it looks less far
+//! ahead (a depth or node budget), judges positions more simply (fewer evaluation terms), may not
+//! look at recaptures at all (no quiescence at the lowest level), and does not always pick the
+//! best of the moves it saw (randomness among moves within a window of the best, guarded against
+//! moves that simply hang the piece). Every figure lives in [`ANCHORS`]; `docs/levels.md` gives
+//! the games that calibrated them.
+
+use chess_eval::EvalConfig;
+
+/// The lowest Elo an [`Strength::Elo`] setting accepts (level 1).
+pub const MIN_ELO: u32 = 800;
+/// The highest Elo an [`Strength::Elo`] setting accepts (level 5).
+pub const MAX_ELO: u32 = 2400;
+
+/// How strong the AI plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Strength {
+    /// A difficulty level from 1 (about 800 Elo) to 5 (about 2400); see [`LEVEL_ELO`].
+    Level(u8),
+    /// A rating from [`MIN_ELO`] to [`MAX_ELO`] (the `UCI_Elo` convention of chess GUIs).
+    Elo(u32),
+    /// No handicap: the full engine within the given time, node or depth limits.
+    Full,
+}
+
+impl Default for Strength {
+    fn default() -> Self {
+        Strength::Level(3)
+    }
+}
+
+/// The Elo each level is calibrated to, level 1 first.
+pub const LEVEL_ELO: [u32; 5] = [800, 1200, 1600, 2000, 2400];
+
+/// What a strength means for the search: limits, evaluation, randomness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Profile {
+    /// The Elo this profile is calibrated to (`None` at full strength).
+    pub elo: Option<u32>,
+    /// Depth limit in plies.
+    pub depth: Option<i32>,
+    /// Node limit per move.
+    pub nodes: Option<u64>,
+    /// The evaluation terms used.
+    pub eval: EvalConfig,
+    /// Capture plies past the horizon (`None`: until quiet).
+    pub quiescence: Option<u32>,
+    /// Whether checks extend the search.
+    pub check_extension: bool,
+    /// The randomness window in centipawns.
+    pub randomness_cp: i32,
+    /// How many root moves are scored exactly to choose among (multi-PV).
+    pub candidates: usize,
+    /// The opening book is used up to this game ply.
+    pub book_plies: usize,
+    /// Default transposition table size, MiB.
+    pub hash_mb: usize,
+    /// Never let randomness pick a move that loses material on its square (static exchange)
+    /// when the best move does not.
+    pub blunder_guard: bool,
+}
+
+const fn eval(piece_square: bool, pawns: bool, mobility: bool, king_safety: bool) -> EvalConfig {
+    EvalConfig {
+        piece_square,
+        pawns,
+        passed_pawns: pawns,
+        mobility,
+        king_safety,
+        pieces: mobility,
+        tempo: true,
+        scaling: pawns,
+    }
+}
+
+/// The calibration anchors, weakest first: level `n` is `ANCHORS[n - 1]`, an Elo setting between
+/// two anchors takes the lower anchor's discrete settings and interpolates the node budget
+/// (geometrically) and the randomness (linearly).
+pub const ANCHORS: [Profile; 5] = [
+    // Level 1, ~800: one ply, material and squares only, blind to recaptures, often not the best.
+    Profile {
+        elo: Some(800),
+        depth: Some(1),
+        nodes: None,
+        eval: eval(true, false, false, false),
+        quiescence: Some(0),
+        check_extension: false,
+        randomness_cp: 150,
+        candidates: 64,
+        book_plies: 2,
+        hash_mb: 1,
+        blunder_guard: false,
+    },
+    // Level 2, ~1200: two plies and one recapture, pawn structure.
+    Profile {
+        elo: Some(1200),
+        depth: Some(2),
+        nodes: None,
+        eval: eval(true, true, false, false),
+        quiescence: Some(1),
+        check_extension: false,
+        randomness_cp: 100,
+        candidates: 16,
+        book_plies: 6,
+        hash_mb: 1,
+        blunder_guard: true,
+    },
+    // Level 3, ~1600: a small node budget, all terms but king safety.
+    Profile {
+        elo: Some(1600),
+        depth: Some(6),
+        nodes: Some(2_000),
+        eval: eval(true, true, true, false),
+        quiescence: None,
+        check_extension: true,
+        randomness_cp: 50,
+        candidates: 8,
+        book_plies: 10,
+        hash_mb: 2,
+        blunder_guard: true,
+    },
+    // Level 4, ~2000.
+    Profile {
+        elo: Some(2000),
+        depth: None,
+        nodes: Some(20_000),
+        eval: EvalConfig::FULL,
+        quiescence: None,
+        check_extension: true,
+        randomness_cp: 25,
+        candidates: 4,
+        book_plies: 16,
+        hash_mb: 8,
+        blunder_guard: true,
+    },
+    // Level 5, ~2400.
+    Profile {
+        elo: Some(2400),
+        depth: None,
+        nodes: Some(300_000),
+        eval: EvalConfig::FULL,
+        quiescence: None,
+        check_extension: true,
+        randomness_cp: 0,
+        candidates: 1,
+        book_plies: usize::MAX,
+        hash_mb: 16,
+        blunder_guard: true,
+    },
+];
+
+/// Full strength.
+pub const FULL: Profile = Profile {
+    elo: None,
+    depth: None,
+    nodes: None,
+    eval: EvalConfig::FULL,
+    quiescence: None,
+    check_extension: true,
+    randomness_cp: 0,
+    candidates: 1,
+    book_plies: usize::MAX,
+    hash_mb: 32,
+    blunder_guard: false,
+};
+
+impl Profile {
+    /// The profile of a strength. Out-of-range levels and ratings are clamped (options are
+    /// validated before they get here).
+    ///
+    /// ```
+    /// use chess_ai::{Profile, Strength};
+    /// let level3 = Profile::of(Strength::Level(3));
+    /// assert_eq!(level3.elo, Some(1600));
+    /// assert_eq!(Profile::of(Strength::Elo(1600)), level3);
+    /// let between = Profile::of(Strength::Elo(1800));
+    /// assert!(between.nodes > level3.nodes && between.nodes < Profile::of(Strength::Level(4)).nodes);
+    /// ```
+    pub fn of(strength: Strength) -> Profile {
+        match strength {
+            Strength::Full => FULL,
+            Strength::Level(l) => ANCHORS[usize::from(l.clamp(1, 5)) - 1],
+            Strength::Elo(elo) => Profile::for_elo(elo.clamp(MIN_ELO, MAX_ELO)),
+        }
+    }
+
+    fn for_elo(elo: u32) -> Profile {
+        let upper = ANCHORS.iter().position(|a| a.elo >= Some(elo)).unwrap_or(ANCHORS.len() - 1);
+        let hi = ANCHORS[upper];
+        if hi.elo == Some(elo) || upper == 0 {
+            return hi;
+        }
+        let lo = ANCHORS[upper - 1];
+        let (lo_elo, hi_elo) = (lo.elo.unwrap_or(MIN_ELO), hi.elo.unwrap_or(MAX_ELO));
+        let t = f64::from(elo - lo_elo) / f64::from(hi_elo - lo_elo);
+        let nodes = match (lo.nodes, hi.nodes) {
+            (Some(a), Some(b)) => Some((a as f64 * (b as f64 / a as f64).powf(t)).round() as u64),
+            (a, _) => a,
+        };
+        let randomness = f64::from(lo.randomness_cp) + t * f64::from(hi.randomness_cp - lo.randomness_cp);
+        Profile { elo: Some(elo), nodes, randomness_cp: randomness.round() as i32, ..lo }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchors_get_stronger_and_less_random() {
+        for pair in ANCHORS.windows(2) {
+            assert!(pair[0].elo < pair[1].elo);
+            assert!(pair[0].randomness_cp >= pair[1].randomness_cp);
+            assert!(pair[0].candidates >= pair[1].candidates);
+            assert!(pair[0].book_plies <= pair[1].book_plies);
+        }
+        for (anchor, elo) in ANCHORS.iter().zip(LEVEL_ELO) {
+            assert_eq!(anchor.elo, Some(elo));
+        }
+    }
+
+    #[test]
+    fn elo_between_anchors_interpolates() {
+        let p = Profile::of(Strength::Elo(2200));
+        let (a, b) = (ANCHORS[3], ANCHORS[4]);
+        let nodes = p.nodes.unwrap();
+        // Geometric mean of 20,000 and 300,000.
+        assert!((77_000..=78_000).contains(&nodes), "{nodes}");
+        assert!(nodes > a.nodes.unwrap() && nodes < b.nodes.unwrap());
+        assert_eq!(p.randomness_cp, (a.randomness_cp + b.randomness_cp + 1) / 2);
+        assert_eq!(p.eval, a.eval);
+        assert_eq!(Profile::of(Strength::Elo(MIN_ELO)), ANCHORS[0]);
+        assert_eq!(Profile::of(Strength::Elo(MAX_ELO)), ANCHORS[4]);
+    }
+}

@@ -1,0 +1,56 @@
+//! # chess-ai
+//!
+//! The chess AI an application calls: configure an [`Ai`] with [`AiOptions`], then ask it for a
+//! move or an analysis of a [`chess_core::Game`] (its history counts, so repetitions are seen).
+//!
+//! - **Strength**: levels 1 to 5 (about 800, 1200, 1600, 2000 and 2400 Elo, calibrated by games
+//!   against Stockfish; see `docs/levels.md`), a continuous Elo setting (the `UCI_Elo`
+//!   convention), or full strength. Weak levels look less far ahead, judge more simply, and pick
+//!   among the moves within a window of the best, never outside it ([`Profile`]).
+//! - **Answers** ([`Analysis`]): the move in UCI and SAN, its score (centipawns or mate), the
+//!   principal variation, depth, seldepth, nodes and time, and the root moves that were scored.
+//! - **Opening book**: a Polyglot reader ([`Book`]); a small CC0 book is embedded.
+//! - **Background thinking** ([`Ai::start`] gives a [`Thinking`] handle: progress, stop, join;
+//!   dropping it stops the search), so a user interface never freezes.
+//! - **Determinism**: with a seed, the same game and options give the same move.
+//!
+//! ```
+//! use chess_ai::{Ai, AiOptions, Strength};
+//! use chess_core::Game;
+//!
+//! let ai = Ai::new(AiOptions { strength: Strength::Level(2), seed: Some(7), ..AiOptions::default() }).unwrap();
+//! let mut game = Game::new();
+//! while game.moves().len() < 6 {
+//!     let answer = ai.best_move(&game).unwrap();
+//!     game.play(answer.mv()).unwrap();
+//! }
+//! // A human's move, with the promotion piece of their choice: `game.play_uci("e7e8n")`.
+//! assert_eq!(game.moves().len(), 6);
+//! ```
+//!
+//! The crate builds for `wasm32-unknown-unknown`; there, [`Ai::think`] with a
+//! [`chess_search::SearchControl`] replaces the background handle (no threads).
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod ai;
+mod analysis;
+mod book;
+mod level;
+mod options;
+mod polyglot_random;
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use ai::Thinking;
+pub use ai::{Ai, AiError, Mode, DEFAULT_MOVE_TIME_MS};
+pub use analysis::{san_line, Analysis, AnalysisLine};
+pub use book::{polyglot_key, Book, BookEntry, BookError, BookMove};
+pub use level::{Profile, Strength, ANCHORS, FULL, LEVEL_ELO, MAX_ELO, MIN_ELO};
+pub use options::{
+    AiOptions, DepthOptions, OptionsError, MAX_DEPTH, MAX_HASH_MB, MAX_MULTI_PV, MAX_RANDOMNESS_CP, MAX_THREADS,
+};
+
+/// The examples of the crate's README run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
