@@ -1,9 +1,12 @@
-//! The `chess` command: a UCI engine (with no arguments), plus perft, eval and bench.
+//! The `chess` command: a UCI engine (with no arguments), a game in the terminal (`play`),
+//! analysis, perft, eval and bench.
 
+mod analyze_cmd;
 mod args;
 mod bench_cmd;
 mod eval_cmd;
 mod perft_cmd;
+mod play_cmd;
 mod uci;
 
 use std::process::ExitCode;
@@ -12,6 +15,10 @@ const USAGE: &str = "\
 usage: chess <command> [options]
 
 commands:
+  play [--level N] [--color white|black] [--fen FEN] [--seed N] [--pgn FILE]
+        play a game against the AI in the terminal (levels 1-5, default 3; 0 is full strength)
+  analyze [--fen FEN] [--depth N | --movetime MS] [--multipv N]
+        analyse a position: live iterations, then the best lines in SAN with their scores
   perft --fen FEN --depth N [--divide] [--chess960]
         count the leaves of the legal move tree (startpos if --fen is omitted)
   perft --epd FILE [--max-depth D] [--max-nodes N]
@@ -26,6 +33,8 @@ commands:
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
+        Some("play") => play_cmd::run(&argv[1..]),
+        Some("analyze" | "analyse") => analyze_cmd::run(&argv[1..]),
         Some("perft") => perft_cmd::run(&argv[1..]),
         Some("eval") => eval_cmd::run(&argv[1..]),
         Some("bench") => bench_cmd::run(&argv[1..]),

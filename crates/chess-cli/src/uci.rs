@@ -6,13 +6,14 @@
 //! up to the last legal move, as Stockfish does).
 
 use std::io::{BufRead, Write};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use chess_ai::{Ai, AiError, AiOptions, Book, Mode, Strength, MAX_ELO, MIN_ELO};
 use chess_core::{Board, CastlingMode, Game, Move};
 use chess_eval::Classical;
-use chess_search::{Bound, Clock, Engine, Info, Limits, Reporter, SearchControl, MAX_THREADS};
+use chess_search::{Bound, Clock, Info, Limits, Reporter, SearchControl, MAX_THREADS};
 
 const NAME: &str = concat!("chess ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the chess authors";
@@ -40,7 +41,12 @@ const HASH: Spin = Spin { name: "Hash", default: 16, min: 0, max: 65_536 };
 const THREADS: Spin = Spin { name: "Threads", default: 1, min: 1, max: MAX_THREADS as i64 };
 const MULTI_PV: Spin = Spin { name: "MultiPV", default: 1, min: 1, max: 256 };
 const MOVE_OVERHEAD: Spin = Spin { name: "Move Overhead", default: 10, min: 0, max: 5_000 };
-const SPINS: [Spin; 4] = [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD];
+const UCI_ELO: Spin = Spin { name: "UCI_Elo", default: 1600, min: MIN_ELO as i64, max: MAX_ELO as i64 };
+/// 0 is full strength (or `UCI_Elo` with `UCI_LimitStrength`); 1 to 5 are the difficulty levels.
+const LEVEL: Spin = Spin { name: "Level", default: 0, min: 0, max: 5 };
+const SPINS: [Spin; 6] = [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD, UCI_ELO, LEVEL];
+/// The `BookFile` value that names the book compiled into the binary.
+const EMBEDDED_BOOK: &str = "<embedded>";
 
 struct Running {
     control: Arc<SearchControl>,
@@ -49,7 +55,14 @@ struct Running {
 
 /// The engine's state between commands.
 pub struct Uci {
-    engine: Arc<Mutex<Engine<Classical>>>,
+    /// The AI (it shares its engine with the search thread).
+    ai: Ai,
+    /// What the options ask of it.
+    options: AiOptions,
+    level: u8,
+    limit_strength: bool,
+    elo: u32,
+    book_file: String,
     game: Game,
     chess960: bool,
     multi_pv: usize,
@@ -59,8 +72,19 @@ pub struct Uci {
 
 impl Default for Uci {
     fn default() -> Self {
+        let options = AiOptions {
+            strength: Strength::Full,
+            hash_mb: Some(HASH.default as usize),
+            book: false,
+            ..AiOptions::default()
+        };
         Uci {
-            engine: Arc::new(Mutex::new(Engine::new(Classical::default(), HASH.default as usize))),
+            ai: Ai::new(options.clone()).expect("the default options are valid"),
+            options,
+            level: 0,
+            limit_strength: false,
+            elo: UCI_ELO.default as u32,
+            book_file: EMBEDDED_BOOK.to_owned(),
             game: Game::new(),
             chess960: false,
             multi_pv: 1,
@@ -101,7 +125,7 @@ impl Uci {
             "isready" => send("readyok"),
             "ucinewgame" => {
                 self.finish_search();
-                self.lock_engine().clear();
+                self.ai.new_game();
             }
             "setoption" => self.setoption(args),
             "position" => self.position(args),
@@ -130,9 +154,17 @@ impl Uci {
         true
     }
 
-    fn lock_engine(&self) -> std::sync::MutexGuard<'_, Engine<Classical>> {
-        // A panicking search thread would poison the lock; the engine is still usable.
-        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    /// Apply `self.options` (after a `setoption`), explaining a refusal.
+    fn apply_options(&mut self) {
+        self.options.strength = match (self.level, self.limit_strength) {
+            (0, false) => Strength::Full,
+            (0, true) => Strength::Elo(self.elo),
+            (level, _) => Strength::Level(level),
+        };
+        if let Err(e) = self.ai.set_options(self.options.clone()) {
+            info_string(&format!("option refused: {e}"));
+            self.options = self.ai.options().clone();
+        }
     }
 
     fn castling_mode(&self) -> CastlingMode {
@@ -152,6 +184,9 @@ impl Uci {
         send("option name Clear Hash type button");
         send("option name Ponder type check default false");
         send("option name UCI_Chess960 type check default false");
+        send("option name UCI_LimitStrength type check default false");
+        send("option name OwnBook type check default false");
+        send(&format!("option name BookFile type string default {EMBEDDED_BOOK}"));
         send("uciok");
     }
 
@@ -188,27 +223,58 @@ impl Uci {
             };
             self.finish_search();
             match spin.name {
-                "Hash" => self.lock_engine().set_hash_mb(n as usize),
-                "Threads" => self.lock_engine().set_threads(n as usize),
+                "Hash" => self.options.hash_mb = Some(n as usize),
+                "Threads" => self.options.threads = n as usize,
                 "MultiPV" => self.multi_pv = n as usize,
+                "UCI_Elo" => self.elo = n as u32,
+                "Level" => self.level = n as u8,
                 _ => self.move_overhead_ms = n as u64,
             }
-            return;
+            return self.apply_options();
         }
         match lower.as_str() {
             "clear hash" => {
                 self.finish_search();
-                self.lock_engine().clear();
+                self.ai.new_game();
             }
-            "uci_chess960" | "ponder" => {
+            "uci_chess960" | "ponder" | "uci_limitstrength" | "ownbook" => {
                 let flag = match value.map(str::to_ascii_lowercase).as_deref() {
                     Some("true") => true,
                     Some("false") => false,
                     _ => return info_string(&format!("option {name}: the value must be true or false")),
                 };
-                if lower == "uci_chess960" {
-                    self.chess960 = flag;
-                    self.game.set_castling_mode(self.castling_mode());
+                self.finish_search();
+                match lower.as_str() {
+                    "uci_chess960" => {
+                        self.chess960 = flag;
+                        self.game.set_castling_mode(self.castling_mode());
+                    }
+                    "uci_limitstrength" => {
+                        self.limit_strength = flag;
+                        self.apply_options();
+                    }
+                    "ownbook" => {
+                        self.options.book = flag;
+                        self.apply_options();
+                    }
+                    _ => {}
+                }
+            }
+            "bookfile" => {
+                let path = value.unwrap_or(EMBEDDED_BOOK);
+                self.finish_search();
+                if path == EMBEDDED_BOOK || path.is_empty() {
+                    self.ai.set_book(Some(Book::embedded().clone()));
+                    self.book_file = EMBEDDED_BOOK.to_owned();
+                    return;
+                }
+                match Book::open(path) {
+                    Ok(book) => {
+                        info_string(&format!("book {path}: {} entries", book.len()));
+                        self.ai.set_book(Some(book));
+                        self.book_file = path.to_owned();
+                    }
+                    Err(e) => info_string(&format!("BookFile {path:?}: {e}; keeping {}", self.book_file)),
                 }
             }
             _ => info_string(&format!("unknown option: {name}")),
@@ -321,24 +387,32 @@ impl Uci {
         let infinite = infinite || limits.is_infinite();
 
         let control = Arc::new(if ponder { SearchControl::new_pondering() } else { SearchControl::new() });
-        let engine = Arc::clone(&self.engine);
+        let ai = self.ai.clone();
         let game = self.game.clone();
         let mode = self.castling_mode();
         let thread_control = Arc::clone(&control);
         let thread = std::thread::spawn(move || {
-            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             let mut reporter = UciReporter { board, mode };
-            let result = engine.search(&game, &limits, &thread_control, &mut reporter);
-            drop(engine);
+            let result = ai.think_infinite(&game, &limits, Mode::Play, &thread_control, &mut reporter);
+            if let Ok(answer) = &result {
+                if answer.from_book {
+                    info_string(&format!("book move {}", answer.best.san));
+                }
+            }
             // UCI: in infinite or ponder mode, bestmove waits for stop (or ponderhit).
             while (infinite || thread_control.is_pondering()) && !thread_control.is_stopped() {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            let line = match result.best_move {
-                None => "bestmove (none)".to_owned(),
-                Some(best) => {
+            let line = match result {
+                Err(AiError::NoLegalMove(_)) => "bestmove (none)".to_owned(),
+                Err(e) => {
+                    info_string(&format!("search failed: {e}"));
+                    "bestmove (none)".to_owned()
+                }
+                Ok(answer) => {
+                    let best = answer.mv();
                     let mut line = format!("bestmove {}", board.uci(best, mode));
-                    if let Some(ponder) = result.ponder_move {
+                    if let Some(ponder) = answer.ponder {
                         let mut after = board;
                         after.play_unchecked(best);
                         line += &format!(" ponder {}", after.uci(ponder, mode));

@@ -73,3 +73,85 @@ pub const HISTORY_BONUS_PER_DEPTH: i32 = 300;
 pub const HISTORY_BONUS_OFFSET: i32 = 250;
 /// See [`HISTORY_BONUS_PER_DEPTH`].
 pub const HISTORY_BONUS_MAX: i32 = 2_400;
+
+/// A rule of the search that an ablation match can switch off, to prove by games that it earns
+/// its place (see `docs/search.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// Reverse futility pruning.
+    ReverseFutility,
+    /// Razoring.
+    Razoring,
+    /// Null-move pruning.
+    NullMove,
+    /// Internal iterative reduction.
+    Iir,
+    /// Late move pruning.
+    LateMovePruning,
+    /// Futility pruning.
+    Futility,
+    /// SEE pruning in the main search.
+    SeePruning,
+    /// Late move reductions.
+    Lmr,
+    /// Aspiration windows.
+    Aspiration,
+}
+
+impl Rule {
+    /// Every rule.
+    pub const ALL: [Rule; 9] = [
+        Rule::ReverseFutility,
+        Rule::Razoring,
+        Rule::NullMove,
+        Rule::Iir,
+        Rule::LateMovePruning,
+        Rule::Futility,
+        Rule::SeePruning,
+        Rule::Lmr,
+        Rule::Aspiration,
+    ];
+
+    /// The rule's short name, as `CHESS_ABLATE` lists it: `rfp`, `razor`, `nmp`, `iir`, `lmp`,
+    /// `fp`, `see`, `lmr`, `asp`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::ReverseFutility => "rfp",
+            Rule::Razoring => "razor",
+            Rule::NullMove => "nmp",
+            Rule::Iir => "iir",
+            Rule::LateMovePruning => "lmp",
+            Rule::Futility => "fp",
+            Rule::SeePruning => "see",
+            Rule::Lmr => "lmr",
+            Rule::Aspiration => "asp",
+        }
+    }
+}
+
+/// Whether `rule` is on. Always, in normal builds (the compiler removes the test); with the
+/// `ablation` feature, the rules named in the `CHESS_ABLATE` environment variable
+/// (comma-separated short names) are off.
+#[cfg(not(feature = "ablation"))]
+#[inline(always)]
+pub const fn enabled(rule: Rule) -> bool {
+    let _ = rule;
+    true
+}
+
+/// Whether `rule` is on: off when `CHESS_ABLATE` names it (ablation builds only).
+#[cfg(feature = "ablation")]
+#[inline]
+pub fn enabled(rule: Rule) -> bool {
+    static OFF: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    let off = OFF.get_or_init(|| {
+        let list = std::env::var("CHESS_ABLATE").unwrap_or_default();
+        Rule::ALL
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| list.split(',').any(|name| name.trim() == r.name()))
+            .fold(0, |mask, (i, _)| mask | 1 << i)
+    });
+    let index = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
+    off & (1 << index) == 0
+}

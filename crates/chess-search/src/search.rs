@@ -313,11 +313,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     fn aspiration(&mut self, board: &Board, depth: i32, reporter: &mut dyn Reporter) {
         let previous = self.root_moves[self.pv_index].previous_score;
         let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
-            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let (mut alpha, mut beta) =
+            if enabled(Rule::Aspiration) && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+                ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+            } else {
+                (-INFINITE, INFINITE)
+            };
         loop {
             self.seldepth = 0;
             let score = self.root(board, alpha, beta, depth, reporter);
@@ -390,7 +391,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if searched == 0 {
                 score = -self.negamax::<true>(&child, -beta, -alpha, new_depth, 1, false);
             } else {
-                let reduction = if depth >= LMR_MIN_DEPTH && searched >= 3 && !is_noisy(board, mv) && extension == 0 {
+                let reduction = if enabled(Rule::Lmr)
+                    && depth >= LMR_MIN_DEPTH
+                    && searched >= 3
+                    && !is_noisy(board, mv)
+                    && extension == 0
+                {
                     (self.lmr.get(depth, searched) - 1).max(0)
                 } else {
                     0
@@ -561,7 +567,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
         if !PV && !in_check {
             // Reverse futility pruning: far enough above beta that a quiet move cannot fall below.
-            if depth <= RFP_MAX_DEPTH
+            if enabled(Rule::ReverseFutility)
+                && depth <= RFP_MAX_DEPTH
                 && eval.abs() < MATE_BOUND
                 && eval - RFP_MARGIN * (depth - improving as i32) >= beta
             {
@@ -569,7 +576,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
 
             // Razoring: so far below alpha that only captures could help; ask quiescence.
-            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+            if enabled(Rule::Razoring) && depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
                 self.quiescence_start = ply;
                 let score = self.quiescence::<false>(board, alpha, alpha + 1, ply);
                 if score <= alpha {
@@ -579,7 +586,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
             // Null-move pruning: if passing still beats beta, a real move will too. Not when the
             // side to move has only pawns (zugzwang), nor twice in a row.
-            if depth >= NMP_MIN_DEPTH
+            if enabled(Rule::NullMove)
+                && depth >= NMP_MIN_DEPTH
                 && eval >= beta
                 && ply >= 1
                 && self.stack[ply - 1].moved.is_some()
@@ -614,7 +622,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
 
         // Internal iterative reduction: no TT move here means no earlier search; go shallower.
-        if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+        if enabled(Rule::Iir) && depth >= IIR_MIN_DEPTH && tt_move.is_none() {
             depth -= 1;
         }
 
@@ -649,7 +657,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if ply >= 1 && best_score > -MATE_BOUND {
                 // Late move pruning: after enough quiet moves at low depth, skip the rest (but
                 // not checks).
-                if depth <= LMP_MAX_DEPTH
+                if enabled(Rule::LateMovePruning)
+                    && depth <= LMP_MAX_DEPTH
                     && quiets_tried.len() as i32 >= (LMP_BASE + depth * depth) / (2 - improving as i32)
                 {
                     picker.skip_quiets(board);
@@ -659,7 +668,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 }
                 // Futility pruning: quiet moves cannot bring a hopeless static eval up to alpha
                 // (checks excepted: they may mate).
-                if quiet && !in_check && lmr_depth <= FP_MAX_DEPTH && eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
+                if enabled(Rule::Futility)
+                    && quiet
+                    && !in_check
+                    && lmr_depth <= FP_MAX_DEPTH
+                    && eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
                 {
                     picker.skip_quiets(board);
                     if !board.gives_check(mv) {
@@ -667,7 +680,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                 }
                 // SEE pruning: skip moves that lose too much material for this depth.
-                if depth <= SEE_PRUNE_MAX_DEPTH {
+                if enabled(Rule::SeePruning) && depth <= SEE_PRUNE_MAX_DEPTH {
                     let threshold = if quiet { SEE_QUIET_MARGIN * lmr_depth } else { SEE_NOISY_MARGIN * depth * depth };
                     if !see_ge(board, mv, threshold) {
                         continue;
@@ -687,7 +700,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             let mut score = 0;
             if !PV || searched > 1 {
                 let mut reduced = new_depth;
-                if depth >= LMR_MIN_DEPTH && searched > 1 + PV as usize && (quiet || picker.in_bad_noisy_stage()) {
+                if enabled(Rule::Lmr)
+                    && depth >= LMR_MIN_DEPTH
+                    && searched > 1 + PV as usize
+                    && (quiet || picker.in_bad_noisy_stage())
+                {
                     let mut r = reduction;
                     r -= PV as i32;
                     r += !improving as i32;

@@ -1,0 +1,99 @@
+//! `chess analyze`: live iterations, then the best lines in SAN with their scores.
+
+use std::process::ExitCode;
+
+use chess_ai::{Ai, AiOptions, Mode, Strength};
+use chess_core::{Board, Game};
+use chess_eval::Score;
+use chess_search::{Info, Limits, SearchControl};
+
+use crate::args::{ArgError, Args};
+
+/// Analysis without `--depth` or `--movetime` thinks this long.
+const DEFAULT_MOVETIME_MS: u64 = 3_000;
+
+pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
+    let args = Args::parse(argv, &["--fen", "--depth", "--movetime", "--multipv", "--hash", "--threads"], &[])?;
+    let board = args.board("--fen")?;
+    let depth = args.num::<i32>("--depth", 1..=chess_ai::MAX_DEPTH)?;
+    let movetime = args.num::<u64>("--movetime", 1..=86_400_000)?;
+    if depth.is_some() && movetime.is_some() {
+        return Err(ArgError::Invalid("give --depth or --movetime, not both".to_owned()));
+    }
+    let multi_pv = args.num::<usize>("--multipv", 1..=chess_ai::MAX_MULTI_PV)?.unwrap_or(3);
+    let options = AiOptions {
+        strength: Strength::Full,
+        depth,
+        move_time_ms: movetime.or(depth.is_none().then_some(DEFAULT_MOVETIME_MS)),
+        multi_pv,
+        hash_mb: Some(args.num::<usize>("--hash", 0..=chess_ai::MAX_HASH_MB)?.unwrap_or(64)),
+        threads: args.num::<usize>("--threads", 1..=chess_ai::MAX_THREADS)?.unwrap_or(1),
+        book: false,
+        ..AiOptions::default()
+    };
+    let ai = Ai::new(options).map_err(|e| ArgError::Invalid(e.to_string()))?;
+    let game = Game::from_board(board);
+    println!("{}\nFen: {board}\n", board.diagram());
+    let mut report = |info: &Info| println!("{}", iteration_line(&board, info));
+    match ai.think(&game, &Limits::default(), Mode::Analyze, &SearchControl::new(), &mut report) {
+        Err(e) => println!("{e}"),
+        Ok(analysis) => {
+            println!(
+                "\nBest lines (depth {}, seldepth {}, {} nodes, {} ms):",
+                analysis.depth, analysis.seldepth, analysis.nodes, analysis.time_ms
+            );
+            for (i, line) in analysis.lines.iter().enumerate() {
+                println!("{:>2}. {:>7}  {}", i + 1, format_score(line.score), numbered(&board, &line.pv_san));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One iteration: `depth 12/18  +0.34  1,234,567 nodes  456 ms  1. e4 e5 2. Nf3`.
+fn iteration_line(board: &Board, info: &Info) -> String {
+    let bound = match info.bound {
+        chess_search::Bound::Exact => "",
+        chess_search::Bound::Lower => " (lower bound)",
+        chess_search::Bound::Upper => " (upper bound)",
+    };
+    format!(
+        "depth {:>2}/{:<2} line {} {:>7}{bound}  {:>10} nodes {:>6} ms  {}",
+        info.depth,
+        info.seldepth,
+        info.multi_pv,
+        format_score(info.score),
+        info.nodes,
+        info.time_ms,
+        numbered(board, &chess_ai::san_line(board, &info.pv))
+    )
+}
+
+/// A score for people, from the side to move's point of view: `+0.34`, `-1.20`, `#3`, `#-2`.
+pub fn format_score(score: Score) -> String {
+    match score.mate_moves() {
+        Some(m) => format!("#{m}"),
+        None => format!("{:+.2}", f64::from(score.0) / 100.0),
+    }
+}
+
+/// SAN moves with move numbers, starting from `board`: `12... Nf6 13. Bg5`.
+pub fn numbered(board: &Board, san: &[String]) -> String {
+    let mut number = board.fullmove_number();
+    let mut white = board.side_to_move() == chess_core::Color::White;
+    let mut out = String::new();
+    for (i, mv) in san.iter().enumerate() {
+        if white {
+            out += &format!("{number}. ");
+        } else if i == 0 {
+            out += &format!("{number}... ");
+        }
+        out += mv;
+        out.push(' ');
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    out.trim_end().to_owned()
+}
