@@ -76,7 +76,8 @@ impl Ai {
     pub fn new(options: AiOptions) -> Result<Ai, OptionsError> {
         options.validate()?;
         let profile = Profile::of(options.strength);
-        let engine = Engine::new(Classical::new(profile.eval), options.hash_mb.unwrap_or(profile.hash_mb));
+        let eval = Classical::new(options.eval.unwrap_or(profile.eval));
+        let engine = Engine::new(eval, options.hash_mb.unwrap_or(profile.hash_mb));
         let ai = Ai {
             seed: options.seed.unwrap_or_else(random_seed),
             engine: Arc::new(Mutex::new(engine)),
@@ -198,7 +199,8 @@ impl Ai {
                 return Ok(answer);
             }
         }
-        let profile = if mode == Mode::Analyze { crate::level::FULL } else { self.profile };
+        let mut profile = if mode == Mode::Analyze { crate::level::FULL } else { self.profile };
+        profile.eval = self.options.eval.unwrap_or(profile.eval);
         let limits = self.search_limits(board, limits, &profile, mode, legal.len(), allow_infinite);
         let result = {
             let mut engine = self.lock();

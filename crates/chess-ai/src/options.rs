@@ -1,5 +1,7 @@
 //! [`AiOptions`]: everything an application can set, validated into typed [`OptionsError`]s.
 
+use chess_eval::EvalConfig;
+
 use crate::level::{Strength, MAX_ELO, MIN_ELO};
 
 /// The deepest search depth an application may ask for, in plies.
@@ -72,6 +74,9 @@ pub struct AiOptions {
     pub multi_pv: usize,
     /// Play from the opening book while it knows the position.
     pub book: bool,
+    /// The evaluation terms to use instead of the level's (`None`: the level's; analysis always
+    /// uses every term unless this says otherwise).
+    pub eval: Option<EvalConfig>,
 }
 
 impl Default for AiOptions {
@@ -88,6 +93,7 @@ impl Default for AiOptions {
             threads: 1,
             multi_pv: MAX_MULTI_PV,
             book: true,
+            eval: None,
         }
     }
 }

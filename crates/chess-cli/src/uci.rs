@@ -78,6 +78,8 @@ impl Default for Uci {
             book: false,
             ..AiOptions::default()
         };
+        #[cfg(feature = "ablation")]
+        let options = AiOptions { eval: ablated_eval(), ..options };
         Uci {
             ai: Ai::new(options.clone()).expect("the default options are valid"),
             options,
@@ -424,6 +426,27 @@ impl Uci {
         });
         self.running = Some(Running { control, thread });
     }
+}
+
+/// Ablation builds: the evaluation terms named in `CHESS_ABLATE` (`pst`, `pawns`, `passed`,
+/// `mobility`, `king`, `pieces`, `tempo`, `scaling`) are switched off, so that a match measures
+/// each group (search rules in the same variable are read by `chess-search`).
+#[cfg(feature = "ablation")]
+fn ablated_eval() -> Option<chess_eval::EvalConfig> {
+    let list = std::env::var("CHESS_ABLATE").ok()?;
+    let off = |name: &str| list.split(',').any(|n| n.trim() == name);
+    let full = chess_eval::EvalConfig::FULL;
+    Some(chess_eval::EvalConfig {
+        piece_square: !off("pst"),
+        pawns: !off("pawns"),
+        passed_pawns: !off("passed"),
+        mobility: !off("mobility"),
+        king_safety: !off("king"),
+        pieces: !off("pieces"),
+        tempo: !off("tempo"),
+        scaling: !off("scaling"),
+    })
+    .filter(|config| *config != full)
 }
 
 fn is_go_keyword(s: &str) -> bool {
