@@ -15,8 +15,8 @@ use crate::level::{Profile, Strength};
 use crate::options::{AiOptions, OptionsError};
 use crate::Book;
 
-/// How long a search without any limit thinks, in milliseconds (full strength with no move
-/// time, nodes, depth or clock given).
+/// How long [`Ai::best_move`] and [`Ai::analyze`] think when neither the options nor the level
+/// limit the search (full strength with no move time, nodes or depth), in milliseconds.
 pub const DEFAULT_MOVE_TIME_MS: u64 = 1_000;
 
 /// Why the AI has no move to give.
@@ -133,7 +133,7 @@ impl Ai {
 
     /// Choose a move at the configured strength, within the options' limits (blocking).
     pub fn best_move(&self, game: &Game) -> Result<Analysis, AiError> {
-        self.think(game, &Limits::default(), Mode::Play, &SearchControl::new(), &mut Silent)
+        self.think(game, &self.default_limits(Mode::Play), Mode::Play, &SearchControl::new(), &mut Silent)
     }
 
     /// Choose a move at the configured strength with `clock` running (blocking).
@@ -145,16 +145,13 @@ impl Ai {
     /// Score the root moves at full strength within the options' limits (blocking): the best
     /// `multi_pv` lines (every legal move with the default options), best first.
     pub fn analyze(&self, game: &Game) -> Result<Analysis, AiError> {
-        self.think(game, &Limits::default(), Mode::Analyze, &SearchControl::new(), &mut Silent)
+        self.think(game, &self.default_limits(Mode::Analyze), Mode::Analyze, &SearchControl::new(), &mut Silent)
     }
 
     /// The general form behind every other: think about `game` within `limits` (a UCI `go`:
-    /// clock, move time, nodes, depth, infinite...) and the options' and level's own limits,
-    /// reporting progress to `reporter`; `control` stops it from another thread.
-    ///
-    /// When neither `limits` nor the options nor the level limit the search, [`Mode::Play`]
-    /// and [`Mode::Analyze`] think for [`DEFAULT_MOVE_TIME_MS`]; pass a [`Limits`] with
-    /// `infinite` semantics through [`Ai::think_infinite`] to search until stopped.
+    /// clock, move time, nodes, depth...) and the options' and level's own limits, reporting
+    /// progress to `reporter`; `control` stops it from another thread. When nothing limits the
+    /// search, it runs until `control` stops it (UCI `go infinite`, analysis boards).
     pub fn think(
         &self,
         game: &Game,
@@ -162,31 +159,6 @@ impl Ai {
         mode: Mode,
         control: &SearchControl,
         reporter: &mut dyn Reporter,
-    ) -> Result<Analysis, AiError> {
-        self.think_inner(game, limits, mode, control, reporter, false)
-    }
-
-    /// Like [`think`](Self::think), but a search without limits runs until `control` stops it
-    /// (UCI `go infinite`, analysis boards).
-    pub fn think_infinite(
-        &self,
-        game: &Game,
-        limits: &Limits,
-        mode: Mode,
-        control: &SearchControl,
-        reporter: &mut dyn Reporter,
-    ) -> Result<Analysis, AiError> {
-        self.think_inner(game, limits, mode, control, reporter, true)
-    }
-
-    fn think_inner(
-        &self,
-        game: &Game,
-        limits: &Limits,
-        mode: Mode,
-        control: &SearchControl,
-        reporter: &mut dyn Reporter,
-        allow_infinite: bool,
     ) -> Result<Analysis, AiError> {
         let board = game.board();
         let legal = board.legal_moves();
@@ -201,7 +173,7 @@ impl Ai {
         }
         let mut profile = if mode == Mode::Analyze { crate::level::FULL } else { self.profile };
         profile.eval = self.options.eval.unwrap_or(profile.eval);
-        let limits = self.search_limits(board, limits, &profile, mode, legal.len(), allow_infinite);
+        let limits = self.search_limits(board, limits, &profile, mode, legal.len());
         let result = {
             let mut engine = self.lock();
             engine.set_evaluator(Classical::new(profile.eval));
@@ -215,6 +187,20 @@ impl Ai {
         Ok(self.answer(game, result, |lines| choose(board, lines, randomness, guard, &mut rng)))
     }
 
+    /// The limits of the blocking calls: none of their own when the options or the level limit
+    /// the search already, else [`DEFAULT_MOVE_TIME_MS`].
+    fn default_limits(&self, mode: Mode) -> Limits {
+        let o = &self.options;
+        let level_limited = mode == Mode::Play && (self.profile.nodes.is_some() || self.profile.depth.is_some());
+        let options_limited =
+            o.move_time_ms.is_some() || o.nodes.is_some() || o.depth.is_some() || o.depth_options.base.is_some();
+        if level_limited || options_limited {
+            Limits::default()
+        } else {
+            Limits::move_time(DEFAULT_MOVE_TIME_MS)
+        }
+    }
+
     /// The effective limits: the caller's, capped by the options and the level.
     fn search_limits(
         &self,
@@ -223,7 +209,6 @@ impl Ai {
         profile: &Profile,
         mode: Mode,
         legal_moves: usize,
-        allow_infinite: bool,
     ) -> Limits {
         let o = &self.options;
         let d = &o.depth_options;
@@ -244,9 +229,6 @@ impl Ai {
             Mode::Play if randomness > 0 => profile.candidates.min(legal_moves),
             Mode::Play => caller.multi_pv,
         };
-        if limits.is_infinite() && !allow_infinite {
-            limits.move_time_ms = Some(DEFAULT_MOVE_TIME_MS);
-        }
         limits
     }
 
@@ -425,21 +407,17 @@ mod background {
     impl Ai {
         /// Choose a move in the background: [`best_move`](Ai::best_move) on another thread.
         pub fn start(&self, game: &Game) -> Thinking {
-            self.spawn_inner(game, Limits::default(), Mode::Play, false)
+            self.spawn(game, self.default_limits(Mode::Play), Mode::Play)
         }
 
         /// Analyse in the background until stopped, or until the options' limits end it.
         pub fn start_analysis(&self, game: &Game) -> Thinking {
-            self.spawn_inner(game, Limits::default(), Mode::Analyze, true)
+            self.spawn(game, Limits::default(), Mode::Analyze)
         }
 
-        /// Think in the background within `limits`, as [`Ai::think_infinite`] does (no limit at
-        /// all means until stopped).
+        /// Think in the background within `limits`, as [`Ai::think`] does (no limit at all means
+        /// until stopped).
         pub fn spawn(&self, game: &Game, limits: Limits, mode: Mode) -> Thinking {
-            self.spawn_inner(game, limits, mode, true)
-        }
-
-        fn spawn_inner(&self, game: &Game, limits: Limits, mode: Mode, allow_infinite: bool) -> Thinking {
             let control = Arc::new(SearchControl::new());
             let (sender, progress) = channel();
             let (ai, game, thread_control) = (self.clone(), game.clone(), Arc::clone(&control));
@@ -447,7 +425,7 @@ mod background {
                 let mut report = |info: &Info| {
                     let _ = sender.send(info.clone());
                 };
-                ai.think_inner(&game, &limits, mode, &thread_control, &mut report, allow_infinite)
+                ai.think(&game, &limits, mode, &thread_control, &mut report)
             });
             Thinking { control, progress, thread: Some(thread) }
         }

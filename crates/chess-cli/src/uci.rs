@@ -395,7 +395,7 @@ impl Uci {
         let thread_control = Arc::clone(&control);
         let thread = std::thread::spawn(move || {
             let mut reporter = UciReporter { board, mode };
-            let result = ai.think_infinite(&game, &limits, Mode::Play, &thread_control, &mut reporter);
+            let result = ai.think(&game, &limits, Mode::Play, &thread_control, &mut reporter);
             if let Ok(answer) = &result {
                 if answer.from_book {
                     info_string(&format!("book move {}", answer.best.san));
