@@ -80,13 +80,14 @@ const fn eval(piece_square: bool, pawns: bool, mobility: bool, king_safety: bool
 /// two anchors takes the lower anchor's discrete settings and interpolates the node budget
 /// (geometrically) and the randomness (linearly).
 pub const ANCHORS: [Profile; 5] = [
-    // Level 1, ~800: one ply, material and squares only, blind to recaptures, often not the best.
+    // Level 1, ~800: one ply and one capture past it, material and squares only, often not the
+    // best of what it saw.
     Profile {
         elo: Some(800),
         depth: Some(1),
         nodes: None,
         eval: eval(true, false, false, false),
-        quiescence: Some(0),
+        quiescence: Some(1),
         check_extension: false,
         randomness_cp: 150,
         candidates: 64,
@@ -94,16 +95,17 @@ pub const ANCHORS: [Profile; 5] = [
         hash_mb: 1,
         blunder_guard: false,
     },
-    // Level 2, ~1200: two plies and one recapture, pawn structure.
+    // Level 2, ~1200: three plies and two capture plies past them, pawn structure, no checks
+    // extension.
     Profile {
         elo: Some(1200),
-        depth: Some(2),
+        depth: Some(3),
         nodes: None,
         eval: eval(true, true, false, false),
-        quiescence: Some(1),
+        quiescence: Some(2),
         check_extension: false,
-        randomness_cp: 100,
-        candidates: 16,
+        randomness_cp: 70,
+        candidates: 8,
         book_plies: 6,
         hash_mb: 1,
         blunder_guard: true,
@@ -111,13 +113,13 @@ pub const ANCHORS: [Profile; 5] = [
     // Level 3, ~1600: a small node budget, all terms but king safety.
     Profile {
         elo: Some(1600),
-        depth: Some(6),
-        nodes: Some(2_000),
+        depth: None,
+        nodes: Some(5_000),
         eval: eval(true, true, true, false),
         quiescence: None,
         check_extension: true,
-        randomness_cp: 50,
-        candidates: 8,
+        randomness_cp: 30,
+        candidates: 4,
         book_plies: 10,
         hash_mb: 2,
         blunder_guard: true,
@@ -126,12 +128,12 @@ pub const ANCHORS: [Profile; 5] = [
     Profile {
         elo: Some(2000),
         depth: None,
-        nodes: Some(20_000),
+        nodes: Some(60_000),
         eval: EvalConfig::FULL,
         quiescence: None,
         check_extension: true,
-        randomness_cp: 25,
-        candidates: 4,
+        randomness_cp: 15,
+        candidates: 2,
         book_plies: 16,
         hash_mb: 8,
         blunder_guard: true,
@@ -140,7 +142,7 @@ pub const ANCHORS: [Profile; 5] = [
     Profile {
         elo: Some(2400),
         depth: None,
-        nodes: Some(300_000),
+        nodes: Some(1_500_000),
         eval: EvalConfig::FULL,
         quiescence: None,
         check_extension: true,
@@ -227,8 +229,8 @@ mod tests {
         let p = Profile::of(Strength::Elo(2200));
         let (a, b) = (ANCHORS[3], ANCHORS[4]);
         let nodes = p.nodes.unwrap();
-        // Geometric mean of 20,000 and 300,000.
-        assert!((77_000..=78_000).contains(&nodes), "{nodes}");
+        let mean = (a.nodes.unwrap() as f64 * b.nodes.unwrap() as f64).sqrt();
+        assert!((nodes as f64 - mean).abs() <= 1.0, "halfway in Elo is the geometric mean: {nodes} vs {mean}");
         assert!(nodes > a.nodes.unwrap() && nodes < b.nodes.unwrap());
         assert_eq!(p.randomness_cp, (a.randomness_cp + b.randomness_cp + 1) / 2);
         assert_eq!(p.eval, a.eval);
