@@ -142,7 +142,7 @@ pub const ANCHORS: [Profile; 5] = [
     Profile {
         elo: Some(2400),
         depth: None,
-        nodes: Some(1_500_000),
+        nodes: Some(3_000_000),
         eval: EvalConfig::FULL,
         quiescence: None,
         check_extension: true,

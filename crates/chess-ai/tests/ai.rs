@@ -162,7 +162,7 @@ fn the_engine_underpromotes_when_that_is_best() {
 fn book_moves_are_legal_and_varied() {
     let mut firsts = std::collections::BTreeSet::new();
     for seed in 0..40 {
-        let ai = ai(level(5, seed));
+        let ai = ai(level(4, seed));
         let mut game = Game::new();
         let answer = ai.best_move(&game).unwrap();
         assert!(answer.from_book);
