@@ -89,7 +89,7 @@ pub const ANCHORS: [Profile; 5] = [
         eval: eval(true, false, false, false),
         quiescence: Some(1),
         check_extension: false,
-        randomness_cp: 150,
+        randomness_cp: 100,
         candidates: 64,
         book_plies: 2,
         hash_mb: 1,
