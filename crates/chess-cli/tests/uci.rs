@@ -358,3 +358,44 @@ fn castling_is_written_as_the_king_move_in_standard_chess() {
     assert_eq!(bestmove(&e.until("bestmove")).0, "e1g1");
     e.quit();
 }
+
+#[test]
+fn levels_elo_and_book_options() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let options = e.until("uciok").join("\n");
+    for name in ["Level type spin default 0 min 0 max 5", "UCI_LimitStrength type check", "UCI_Elo type spin"] {
+        assert!(options.contains(name), "{name} missing:\n{options}");
+    }
+    assert!(options.contains("OwnBook type check default false") && options.contains("BookFile type string"));
+    // A level with the book: the first move comes from the embedded book, at once.
+    e.send("setoption name Level value 3");
+    e.send("setoption name OwnBook value true");
+    e.send("position startpos");
+    e.send("go wtime 10000 btime 10000");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info string book move")), "{lines:?}");
+    // Limited strength by Elo, out of the book: a legal move from the search.
+    e.send("setoption name Level value 0");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1400");
+    e.send("position fen r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10");
+    e.send("go wtime 10000 btime 10000");
+    let best = e.until("bestmove").pop().unwrap();
+    let mv = best.split_whitespace().nth(1).unwrap().to_owned();
+    let board: chess_core::Board = "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10".parse().unwrap();
+    assert!(board.parse_uci(&mv).is_ok(), "{best}");
+    // Bad values are explained and change nothing.
+    for (command, expected) in [
+        ("setoption name Level value 9", "out of range"),
+        ("setoption name UCI_Elo value 5000", "out of range"),
+        ("setoption name BookFile value /no/such/book.bin", "keeping <embedded>"),
+        ("setoption name OwnBook value maybe", "true or false"),
+    ] {
+        e.send(command);
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(lines.iter().any(|l| l.starts_with("info string") && l.contains(expected)), "{command}: {lines:?}");
+    }
+    e.send("quit");
+}
