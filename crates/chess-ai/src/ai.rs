@@ -81,7 +81,7 @@ impl Ai {
         let ai = Ai {
             seed: options.seed.unwrap_or_else(random_seed),
             engine: Arc::new(Mutex::new(engine)),
-            book: Some(Arc::new(Book::embedded().clone())),
+            book: Some(embedded_book()),
             profile,
             options,
         };
@@ -124,6 +124,11 @@ impl Ai {
     /// Use `book` instead of the embedded one, or no book at all with `None`.
     pub fn set_book(&mut self, book: Option<Book>) {
         self.book = book.map(Arc::new);
+    }
+
+    /// Go back to the embedded book (the default).
+    pub fn use_embedded_book(&mut self) {
+        self.book = Some(embedded_book());
     }
 
     /// Forget what earlier searches learned (a new game): transposition table and history.
@@ -315,6 +320,12 @@ fn choose(board: &Board, lines: &[AnalysisLine], window: i32, guard: bool, rng: 
         }
     }
     chosen.0
+}
+
+/// The embedded book, shared by every `Ai` (copied out of its static once, not per AI).
+fn embedded_book() -> Arc<Book> {
+    static BOOK: std::sync::OnceLock<Arc<Book>> = std::sync::OnceLock::new();
+    Arc::clone(BOOK.get_or_init(|| Arc::new(Book::embedded().clone())))
 }
 
 /// Whether a legal move mates at once (the book must not play past it).

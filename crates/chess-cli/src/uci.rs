@@ -266,7 +266,7 @@ impl Uci {
                 let path = value.unwrap_or(EMBEDDED_BOOK);
                 self.finish_search();
                 if path == EMBEDDED_BOOK || path.is_empty() {
-                    self.ai.set_book(Some(Book::embedded().clone()));
+                    self.ai.use_embedded_book();
                     self.book_file = EMBEDDED_BOOK.to_owned();
                     return;
                 }
