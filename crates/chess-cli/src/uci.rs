@@ -55,10 +55,8 @@ struct Running {
 
 /// The engine's state between commands.
 pub struct Uci {
-    /// The AI (it shares its engine with the search thread).
+    /// The AI (it shares its engine with the search thread); its options are the UCI options'.
     ai: Ai,
-    /// What the options ask of it.
-    options: AiOptions,
     level: u8,
     limit_strength: bool,
     elo: u32,
@@ -81,8 +79,7 @@ impl Default for Uci {
         #[cfg(feature = "ablation")]
         let options = AiOptions { eval: ablated_eval(), ..options };
         Uci {
-            ai: Ai::new(options.clone()).expect("the default options are valid"),
-            options,
+            ai: Ai::new(options).expect("the default options are valid"),
             level: 0,
             limit_strength: false,
             elo: UCI_ELO.default as u32,
@@ -156,16 +153,18 @@ impl Uci {
         true
     }
 
-    /// Apply `self.options` (after a `setoption`), explaining a refusal.
-    fn apply_options(&mut self) {
-        self.options.strength = match (self.level, self.limit_strength) {
+    /// Change the AI's options (after a `setoption`), with the strength from `Level`,
+    /// `UCI_LimitStrength` and `UCI_Elo`; a refusal is explained and changes nothing.
+    fn apply_options(&mut self, change: impl FnOnce(&mut AiOptions)) {
+        let mut options = self.ai.options().clone();
+        change(&mut options);
+        options.strength = match (self.level, self.limit_strength) {
             (0, false) => Strength::Full,
             (0, true) => Strength::Elo(self.elo),
             (level, _) => Strength::Level(level),
         };
-        if let Err(e) = self.ai.set_options(self.options.clone()) {
+        if let Err(e) = self.ai.set_options(options) {
             info_string(&format!("option refused: {e}"));
-            self.options = self.ai.options().clone();
         }
     }
 
@@ -225,14 +224,20 @@ impl Uci {
             };
             self.finish_search();
             match spin.name {
-                "Hash" => self.options.hash_mb = Some(n as usize),
-                "Threads" => self.options.threads = n as usize,
+                "Hash" => self.apply_options(|o| o.hash_mb = Some(n as usize)),
+                "Threads" => self.apply_options(|o| o.threads = n as usize),
                 "MultiPV" => self.multi_pv = n as usize,
-                "UCI_Elo" => self.elo = n as u32,
-                "Level" => self.level = n as u8,
+                "UCI_Elo" => {
+                    self.elo = n as u32;
+                    self.apply_options(|_| {});
+                }
+                "Level" => {
+                    self.level = n as u8;
+                    self.apply_options(|_| {});
+                }
                 _ => self.move_overhead_ms = n as u64,
             }
-            return self.apply_options();
+            return;
         }
         match lower.as_str() {
             "clear hash" => {
@@ -253,11 +258,10 @@ impl Uci {
                     }
                     "uci_limitstrength" => {
                         self.limit_strength = flag;
-                        self.apply_options();
+                        self.apply_options(|_| {});
                     }
                     "ownbook" => {
-                        self.options.book = flag;
-                        self.apply_options();
+                        self.apply_options(|o| o.book = flag);
                     }
                     _ => {}
                 }
