@@ -81,6 +81,9 @@ impl History {
     #[inline]
     pub fn quiet_score(&self, color: Color, mv: Move, piece: usize, conts: &[Option<PieceTo>; 2]) -> i32 {
         let mut score = self.quiet(color, mv);
+        if !enabled(Rule::ContinuationHistory) {
+            return score;
+        }
         for &(p, to) in conts.iter().flatten() {
             score += self.continuation[p][to as usize][piece][mv.to() as usize] as i32;
         }

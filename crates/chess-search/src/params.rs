@@ -96,11 +96,18 @@ pub enum Rule {
     Lmr,
     /// Aspiration windows.
     Aspiration,
+    /// The check extension (when [`Limits::check_extension`](crate::Limits::check_extension)
+    /// allows it).
+    CheckExtension,
+    /// The counter-move slot of move ordering.
+    CounterMove,
+    /// Continuation history in the ordering (and reduction) of quiet moves.
+    ContinuationHistory,
 }
 
 impl Rule {
     /// Every rule.
-    pub const ALL: [Rule; 9] = [
+    pub const ALL: [Rule; 12] = [
         Rule::ReverseFutility,
         Rule::Razoring,
         Rule::NullMove,
@@ -110,10 +117,13 @@ impl Rule {
         Rule::SeePruning,
         Rule::Lmr,
         Rule::Aspiration,
+        Rule::CheckExtension,
+        Rule::CounterMove,
+        Rule::ContinuationHistory,
     ];
 
     /// The rule's short name, as `CHESS_ABLATE` lists it: `rfp`, `razor`, `nmp`, `iir`, `lmp`,
-    /// `fp`, `see`, `lmr`, `asp`.
+    /// `fp`, `see`, `lmr`, `asp`, `check`, `counter`, `conthist`.
     pub const fn name(self) -> &'static str {
         match self {
             Rule::ReverseFutility => "rfp",
@@ -125,6 +135,9 @@ impl Rule {
             Rule::SeePruning => "see",
             Rule::Lmr => "lmr",
             Rule::Aspiration => "asp",
+            Rule::CheckExtension => "check",
+            Rule::CounterMove => "counter",
+            Rule::ContinuationHistory => "conthist",
         }
     }
 }

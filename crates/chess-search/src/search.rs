@@ -384,7 +384,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
             let searched = i - self.pv_index;
             let child = self.make(board, mv, 0, moved_piece(board, mv));
-            let extension = (self.limits.check_extension && child.in_check()) as i32;
+            let extension = (self.limits.check_extension && enabled(Rule::CheckExtension) && child.in_check()) as i32;
             let new_depth = depth - 1 + extension;
 
             let mut score;
@@ -631,7 +631,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if ply >= 2 { self.stack[ply - 2].moved } else { None },
         ];
         let killers = self.history.killers(ply);
-        let counter = self.history.counter(conts[0]);
+        let counter = if enabled(Rule::CounterMove) { self.history.counter(conts[0]) } else { None };
         self.history.clear_killers(ply + 1);
         let mut picker = MovePicker::new(board, tt_move, killers, counter, conts);
 
@@ -692,7 +692,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             searched += 1;
             let gives_check = child.in_check();
             // Check extension, bounded so that checks cannot blow the tree up.
-            let extension = (self.limits.check_extension && gives_check && ply < 2 * self.root_depth as usize) as i32;
+            let extension = (self.limits.check_extension
+                && enabled(Rule::CheckExtension)
+                && gives_check
+                && ply < 2 * self.root_depth as usize) as i32;
             let new_depth = depth - 1 + extension;
 
             // Principal variation search: later moves get a null window first, reduced when
