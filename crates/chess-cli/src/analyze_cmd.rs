@@ -33,17 +33,20 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     };
     let ai = Ai::new(options).map_err(|e| ArgError::Invalid(e.to_string()))?;
     let game = Game::from_board(board);
-    println!("{}\nFen: {board}\n", board.diagram());
-    let mut report = |info: &Info| println!("{}", iteration_line(&board, info));
+    outln!("{}\nFen: {board}\n", board.diagram());
+    let mut report = |info: &Info| outln!("{}", iteration_line(&board, info));
     match ai.think(&game, &Limits::default(), Mode::Analyze, &SearchControl::new(), &mut report) {
-        Err(e) => println!("{e}"),
+        Err(e) => outln!("{e}"),
         Ok(analysis) => {
-            println!(
+            outln!(
                 "\nBest lines (depth {}, seldepth {}, {} nodes, {} ms):",
-                analysis.depth, analysis.seldepth, analysis.nodes, analysis.time_ms
+                analysis.depth,
+                analysis.seldepth,
+                analysis.nodes,
+                analysis.time_ms
             );
             for (i, line) in analysis.lines.iter().enumerate() {
-                println!("{:>2}. {:>7}  {}", i + 1, format_score(line.score), numbered(&board, &line.pv_san));
+                outln!("{:>2}. {:>7}  {}", i + 1, format_score(line.score), numbered(&board, &line.pv_san));
             }
         }
     }

@@ -30,12 +30,12 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let mut engine = Engine::new(Classical::default(), hash);
     let total = run_bench(&mut engine, depth, |fen, nodes, ms| {
         if !quiet {
-            println!("{nodes:>12} nodes {ms:>7} ms  {fen}");
+            outln!("{nodes:>12} nodes {ms:>7} ms  {fen}");
         }
     });
-    println!("===========================");
-    println!("Total time (ms) : {}", total.time_ms);
-    println!("Nodes searched  : {}", total.nodes);
-    println!("Nodes/second    : {}", total.nps());
+    outln!("===========================");
+    outln!("Total time (ms) : {}", total.time_ms);
+    outln!("Nodes searched  : {}", total.nodes);
+    outln!("Nodes/second    : {}", total.nps());
     Ok(ExitCode::SUCCESS)
 }

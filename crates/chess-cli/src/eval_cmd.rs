@@ -10,6 +10,6 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let args = Args::parse(argv, &["--fen"], &["--simple"])?;
     let board = args.board("--fen")?;
     let config = if args.flag("--simple") { EvalConfig::MATERIAL_PST } else { EvalConfig::FULL };
-    print!("{}\n{}", board.diagram(), Classical::new(config).trace(&board));
+    out!("{}\n{}", board.diagram(), Classical::new(config).trace(&board));
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,24 @@
 //! The `chess` command: a UCI engine (with no arguments), a game in the terminal (`play`),
 //! analysis, perft, eval and bench.
 
+/// `println!` that ends the program quietly when stdout is closed (`chess perft ... | head`)
+/// instead of panicking on the broken pipe.
+macro_rules! outln {
+    () => {
+        $crate::write_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` with the same broken-pipe behaviour as [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!($($arg)*))
+    };
+}
+
 mod analyze_cmd;
 mod args;
 mod bench_cmd;
@@ -9,7 +27,20 @@ mod perft_cmd;
 mod play_cmd;
 mod uci;
 
+use std::io::Write;
 use std::process::ExitCode;
+
+/// Write to stdout; exit at once (status 0, as `head` expects of a producer) if the reader has
+/// gone, and with status 1 on any other write error.
+pub(crate) fn write_stdout(args: std::fmt::Arguments) {
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("chess: cannot write to stdout: {e}");
+        std::process::exit(1);
+    }
+}
 
 const USAGE: &str = "\
 usage: chess <command> [options]
@@ -40,7 +71,7 @@ fn main() -> ExitCode {
         Some("bench") => bench_cmd::run(&argv[1..]),
         Some("uci") | None => return uci::run(),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            outln!("{USAGE}");
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => Err(args::ArgError::UnknownCommand(other.to_owned())),

@@ -33,17 +33,17 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let nodes = if args.flag("--divide") {
         let mut total = 0;
         for (mv, n) in divide(&board, depth) {
-            println!("{}: {n}", board.uci(mv, mode));
+            outln!("{}: {n}", board.uci(mv, mode));
             total += n;
         }
-        println!();
+        outln!();
         total
     } else {
         perft(&board, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes: {nodes}");
-    println!("Time: {:.3} s, {:.1} Mnps", secs, nodes as f64 / secs.max(1e-9) / 1e6);
+    outln!("Nodes: {nodes}");
+    outln!("Time: {:.3} s, {:.1} Mnps", secs, nodes as f64 / secs.max(1e-9) / 1e6);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -93,16 +93,16 @@ fn run_epd(path: &str, max_depth: u32, max_nodes: u64) -> Result<ExitCode, ArgEr
                 passed += 1;
             } else {
                 failed += 1;
-                println!("FAIL {board} depth {depth}: expected {expected}, got {got}");
+                outln!("FAIL {board} depth {depth}: expected {expected}, got {got}");
             }
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "{} positions, {total_nodes} nodes in {secs:.2} s ({:.1} Mnps)",
         cases.len(),
         total_nodes as f64 / secs.max(1e-9) / 1e6
     );
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

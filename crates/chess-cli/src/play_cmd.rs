@@ -189,7 +189,7 @@ impl Session {
     /// Play until `quit` or the end of `input`.
     fn play(&mut self, input: &mut dyn BufRead) {
         let elo = self.settings.strength().elo().map_or(String::new(), |elo| format!(" (about {elo} Elo)"));
-        println!(
+        outln!(
             "You play {} against {}{elo}. Type a move (e4, Nf3, e2e4) or help.",
             color_name(self.settings.human),
             self.settings.ai_name()
@@ -213,23 +213,23 @@ impl Session {
 
     /// Print `prompt` and read one line (without its line ending); `None` at the end of input.
     fn read_line(&self, input: &mut dyn BufRead, prompt: &str) -> Option<String> {
-        print!("{prompt}");
+        out!("{prompt}");
         flush();
         let mut buf = Vec::new();
         match input.read_until(b'\n', &mut buf) {
             Ok(0) => {
-                println!();
+                outln!();
                 None
             }
             Ok(_) => {
                 let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_owned();
                 if self.echo {
-                    println!("{line}");
+                    outln!("{line}");
                 }
                 Some(line)
             }
             Err(e) => {
-                println!();
+                outln!();
                 eprintln!("chess: cannot read the input: {e}");
                 None
             }
@@ -239,7 +239,7 @@ impl Session {
     fn handle_line(&mut self, line: &str, input: &mut dyn BufRead) -> Flow {
         match parse_input(line) {
             Input::Nothing => {}
-            Input::Invalid(e) => println!("{e}"),
+            Input::Invalid(e) => outln!("{e}"),
             Input::Move(text) => return self.human_move(&text, input),
             Input::Command(command) => return self.command(command),
         }
@@ -254,12 +254,12 @@ impl Session {
                 self.orientation = !self.orientation;
                 self.show_position();
             }
-            Command::Fen => println!("{}", self.game.board()),
-            Command::Pgn => print!("{}", self.pgn()),
+            Command::Fen => outln!("{}", self.game.board()),
+            Command::Pgn => out!("{}", self.pgn()),
             Command::Save(path) => self.save_to(&path),
             Command::Resign => self.resign(),
             Command::New => self.new_game(),
-            Command::Help => println!("{HELP}"),
+            Command::Help => outln!("{HELP}"),
             Command::Quit => return Flow::Quit,
         }
         Flow::Continue
@@ -269,7 +269,7 @@ impl Session {
     /// line of `input`.
     fn human_move(&mut self, text: &str, input: &mut dyn BufRead) -> Flow {
         if self.is_over() {
-            println!("The game is over. {AFTER_THE_GAME}");
+            outln!("The game is over. {AFTER_THE_GAME}");
             return Flow::Continue;
         }
         let board = *self.game.board();
@@ -278,28 +278,28 @@ impl Session {
             Err(MoveError::NeedsPromotion { from, to }) => match self.ask_promotion(input) {
                 PromotionAnswer::Piece(role) => Move::new(from, to, Some(role)),
                 PromotionAnswer::Cancel => {
-                    println!("Move cancelled.");
+                    outln!("Move cancelled.");
                     return Flow::Continue;
                 }
                 PromotionAnswer::EndOfInput => return Flow::Quit,
             },
             Err(e @ MoveError::Illegal { .. }) => {
-                println!("{e}");
-                println!("Legal moves: {}", legal_moves_san(&board).join(", "));
+                outln!("{e}");
+                outln!("Legal moves: {}", legal_moves_san(&board).join(", "));
                 return Flow::Continue;
             }
             Err(e) => {
-                println!("{e}");
+                outln!("{e}");
                 return Flow::Continue;
             }
         };
         let san = board.san(mv);
         if let Err(e) = self.game.play(mv) {
-            println!("{e}");
+            outln!("{e}");
             return Flow::Continue;
         }
         self.unsaved = true;
-        println!("You play {}", move_label(&board, &san));
+        outln!("You play {}", move_label(&board, &san));
         self.continue_game();
         Flow::Continue
     }
@@ -314,7 +314,7 @@ impl Session {
             }
             match parse_promotion(&line) {
                 Some(role) => return PromotionAnswer::Piece(role),
-                None => println!("Answer q (queen), r (rook), b (bishop) or n (knight); an empty line cancels."),
+                None => outln!("Answer q (queen), r (rook), b (bishop) or n (knight); an empty line cancels."),
             }
         }
     }
@@ -336,16 +336,16 @@ impl Session {
         let answer = match self.think() {
             Ok(answer) => answer,
             Err(e) => {
-                println!("The AI could not move: {e}");
+                outln!("The AI could not move: {e}");
                 return;
             }
         };
         if let Err(e) = self.game.play(answer.mv()) {
-            println!("The AI chose an {e}: please report this bug.");
+            outln!("The AI chose an {e}: please report this bug.");
             return;
         }
         self.unsaved = true;
-        println!("AI plays {} ({})", answer.best.san, answer_details(&answer, board.side_to_move()));
+        outln!("AI plays {} ({})", answer.best.san, answer_details(&answer, board.side_to_move()));
     }
 
     /// The AI's move, thought about in the background while its progress is shown.
@@ -357,13 +357,13 @@ impl Session {
             std::thread::sleep(POLL_INTERVAL);
             let latest = thinking.progress().into_iter().rfind(|info| info.multi_pv == 1);
             if let (true, Some(info)) = (self.live_progress, latest) {
-                print!("\r{:<60}", progress_line(&info, mover));
+                out!("\r{:<60}", progress_line(&info, mover));
                 flush();
                 shown = true;
             }
         }
         if shown {
-            print!("\r{:<60}\r", "");
+            out!("\r{:<60}\r", "");
             flush();
         }
         thinking.join()
@@ -371,7 +371,7 @@ impl Session {
 
     fn hint(&mut self) {
         if self.is_over() {
-            println!("The game is over: no hint. {AFTER_THE_GAME}");
+            outln!("The game is over: no hint. {AFTER_THE_GAME}");
             return;
         }
         let ai = match &mut self.hint_ai {
@@ -379,15 +379,15 @@ impl Session {
             slot @ None => match Ai::new(self.settings.hint_options()) {
                 Ok(ai) => slot.insert(ai),
                 Err(e) => {
-                    println!("No hint: {e}");
+                    outln!("No hint: {e}");
                     return;
                 }
             },
         };
         let mover = self.game.board().side_to_move();
         match ai.analyze(&self.game) {
-            Ok(a) => println!("Hint: {} ({}, depth {})", a.best.san, format_score(a.score(), mover), a.depth),
-            Err(e) => println!("No hint: {e}"),
+            Ok(a) => outln!("Hint: {} ({}, depth {})", a.best.san, format_score(a.score(), mover), a.depth),
+            Err(e) => outln!("No hint: {e}"),
         }
     }
 
@@ -397,27 +397,27 @@ impl Session {
         if self.resigned {
             self.resigned = false;
             self.unsaved = true;
-            println!("Resignation withdrawn.");
+            outln!("Resignation withdrawn.");
             self.show_position();
             return;
         }
         let last_mover = !self.game.board().side_to_move();
         let plies = if last_mover == self.settings.human { 1 } else { 2 };
         if self.game.moves().len() < plies {
-            println!("Nothing to undo.");
+            outln!("Nothing to undo.");
             return;
         }
         for _ in 0..plies {
             self.game.undo();
         }
         self.unsaved = true;
-        println!("Took back {}.", if plies == 1 { "your last move" } else { "your last move and the AI's reply" });
+        outln!("Took back {}.", if plies == 1 { "your last move" } else { "your last move and the AI's reply" });
         self.show_position();
     }
 
     fn resign(&mut self) {
         if self.is_over() {
-            println!("The game is already over. {AFTER_THE_GAME}");
+            outln!("The game is already over. {AFTER_THE_GAME}");
             return;
         }
         self.resigned = true;
@@ -431,7 +431,7 @@ impl Session {
         self.resigned = false;
         self.unsaved = false;
         self.ai.new_game();
-        println!("New game: you play {}.", color_name(self.settings.human));
+        outln!("New game: you play {}.", color_name(self.settings.human));
         self.continue_game();
     }
 
@@ -450,9 +450,9 @@ impl Session {
 
     fn announce_result(&mut self) {
         let resigned = self.resigned.then_some(self.settings.human);
-        println!("{}", outcome_text(self.game.status(), resigned));
+        outln!("{}", outcome_text(self.game.status(), resigned));
         self.autosave();
-        println!("{AFTER_THE_GAME}");
+        outln!("{AFTER_THE_GAME}");
     }
 
     fn show_position(&self) {
@@ -461,7 +461,7 @@ impl Session {
             (Some(&mv), Some(before)) => Some(LastMove::new(before, mv)),
             _ => None,
         };
-        print!("{}", render(board, self.orientation, last.as_ref()));
+        out!("{}", render(board, self.orientation, last.as_ref()));
     }
 
     fn pgn(&self) -> String {
@@ -476,8 +476,8 @@ impl Session {
 
     fn save_to(&self, path: &Path) {
         match std::fs::write(path, self.pgn()) {
-            Ok(()) => println!("Game saved to {}", path.display()),
-            Err(e) => println!("Cannot write {}: {e}", path.display()),
+            Ok(()) => outln!("Game saved to {}", path.display()),
+            Err(e) => outln!("Cannot write {}: {e}", path.display()),
         }
     }
 

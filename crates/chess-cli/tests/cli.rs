@@ -129,3 +129,23 @@ fn bench_prints_a_deterministic_node_count() {
     assert!(nodes > 10_000, "{nodes}");
     assert_eq!(run(), nodes);
 }
+
+#[test]
+fn a_closed_stdout_ends_the_program_quietly() {
+    // `chess perft --divide | head -1`: the reader goes away after the first line, while the
+    // later subtrees are still being counted.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .args(["perft", "--depth", "5", "--divide"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = [0u8; 6];
+    std::io::Read::read_exact(child.stdout.as_mut().expect("piped"), &mut first).expect("some output");
+    assert!(first.ends_with(b": "), "{first:?}");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("the binary ends");
+    let err = stderr(&output);
+    assert!(output.status.success(), "status {:?}, stderr {err}", output.status);
+    assert!(!err.contains("panicked"), "{err}");
+}
