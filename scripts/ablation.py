@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Prove that a search rule or an evaluation term earns its place: an SPRT of the full engine
+against the same build with NAMES switched off (docs/search.md, docs/evaluation.md).
+
+    scripts/ablation.py NAMES [--max-seconds S] [--chunk GAMES] [--max-games N]
+    scripts/ablation.py --table [NAMES ...]
+
+NAMES is a comma-separated list of CHESS_ABLATE names: search rules rfp, razor, nmp, iir, lmp,
+fp, see, lmr, asp, check, counter, conthist; evaluation terms pst, pawns, passed, mobility,
+king, pieces, tempo, scaling.
+
+How it plays: both sides are one ablation build (`--features ablation`, copied aside so that a
+rebuild cannot change it mid-test), so speed is identical; each plays NODES (default 25,000)
+nodes a move, so load does not matter; openings from 2moves_v1.epd in a fixed shuffled order
+(each played with both colours); adjudication as fishtest does it (a loss once both engines
+agree on 1000 cp for 4 moves each, a draw after move 40 once both stay within 10 cp for 8 moves
+each); two games at a time.
+
+How it decides: games are played in chunks (default 200), each chunk's summary saved as
+`docs/ablations/NAMES-K.json`. After each chunk the SPRT log-likelihood ratio is computed
+from the summed pentanomial counts of every chunk of NAMES (H0: the feature is worth 0 Elo,
+H1: 10 Elo, logistic, alpha = beta = 0.05; match.py's own statistics). The test stops at a
+bound, at --max-games, or at --max-seconds; run the command again to resume it (later chunks
+start after the openings already played).
+
+`--table` prints the Markdown table of docs/search.md and docs/evaluation.md from the saved
+chunks.
+"""
+import argparse
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.environ.get("SHARED", os.path.join(ROOT, "..", "shared"))
+sys.path.insert(0, os.path.join(SHARED, "tools"))
+import match  # noqa: E402  (the shared match runner: its SPRT and Elo code)
+
+RESULTS = os.path.join(ROOT, "docs", "ablations")
+ELO0, ELO1, ALPHA, BETA = 0.0, 10.0, 0.05, 0.05
+LOWER, UPPER = match.sprt_bounds(ALPHA, BETA)
+
+
+def chunks(names):
+    """The saved summaries of NAMES, in the order they were played."""
+    found = []
+    for f in os.listdir(RESULTS) if os.path.isdir(RESULTS) else []:
+        stem, ext = os.path.splitext(f)
+        base, _, k = stem.rpartition("-")
+        if ext == ".json" and base == names and k.isdigit():
+            found.append((int(k), os.path.join(RESULTS, f)))
+    return [json.load(open(p)) for _, p in sorted(found)]
+
+
+def summary(runs):
+    """Totals, SPRT and Elo over every chunk of one test."""
+    penta = [sum(r["pentanomial"][i] for r in runs) for i in range(5)]
+    t = {k: sum(r[k] for r in runs) for k in ("games", "wins", "losses", "draws")}
+    llr = match.sprt_llr(penta, ELO0, ELO1)
+    t["llr"] = llr
+    t["decision"] = "H1 accepted" if llr >= UPPER else "H0 accepted" if llr <= LOWER else "no decision"
+    interval = match.score_interval([(i / 4, c) for i, c in enumerate(penta)])
+    t["elo"], t["err"] = (interval["elo"], interval["elo_err95"]) if interval else (math.nan, math.nan)
+    for side in ("a", "b"):
+        moves = sum(r[f"engine_{side}_stats"]["moves"] for r in runs)
+        depth = sum(r[f"engine_{side}_stats"]["avg_depth"] * r[f"engine_{side}_stats"]["moves"] for r in runs)
+        t[f"depth_{side}"] = depth / moves if moves else math.nan
+    t["next_opening"] = max((r["opening_start"] + (r["games"] + 1) // 2 for r in runs), default=0)
+    return t
+
+
+def table(names):
+    every = sorted({os.path.splitext(f)[0].rpartition("-")[0] for f in os.listdir(RESULTS) if f.endswith(".json")})
+    print("| switched off | games | W-L-D (full first) | score | Elo of the feature (95%, pentanomial) "
+          "| SPRT [0, 10]: LLR (bounds ±2.94) | mean depth full / without |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for n in names or every:
+        t = summary(chunks(n))
+        score = (t["wins"] + t["draws"] / 2) / t["games"]
+        print(f"| `{n}` | {t['games']} | {t['wins']}-{t['losses']}-{t['draws']} | {100 * score:.1f}% "
+              f"| {t['elo']:+.1f} ± {t['err']:.1f} | {t['llr']:.2f}: {t['decision']} "
+              f"| {t['depth_a']:.1f} / {t['depth_b']:.1f} |")
+
+
+def build():
+    target = os.environ.get("ABLATION_TARGET", os.path.join(ROOT, "target", "ablation"))
+    subprocess.run(["cargo", "build", "--release", "-q", "-p", "chess-cli", "--features", "ablation"],
+                   cwd=ROOT, env={**os.environ, "CARGO_TARGET_DIR": target}, check=True)
+    engine = os.path.join(tempfile.mkdtemp(prefix="ablation-"), "chess")
+    shutil.copy2(os.path.join(target, "release", "chess"), engine)
+    return engine
+
+
+def run(a):
+    os.makedirs(RESULTS, exist_ok=True)
+    engine = build()
+    start = time.monotonic()
+    while True:
+        runs = chunks(a.names)
+        t = summary(runs) if runs else None
+        if t:
+            print(f"{a.names}: {t['games']} games, {t['wins']}-{t['losses']}-{t['draws']}, "
+                  f"Elo {t['elo']:+.1f} ± {t['err']:.1f}, LLR {t['llr']:.2f} -> {t['decision']}", flush=True)
+            if t["decision"] != "no decision" or t["games"] >= a.max_games:
+                return 0
+        left = a.max_seconds - (time.monotonic() - start) if a.max_seconds else None
+        if left is not None and left < 30:
+            print(f"{a.names}: time bound reached; run again to resume", flush=True)
+            return 0
+        out = os.path.join(RESULTS, f"{a.names}-{len(runs) + 1}.json")
+        opening = t["next_opening"] if t else 0
+        cmd = [sys.executable, os.path.join(SHARED, "tools", "match.py"),
+               "-a", engine, "--a-name", "full",
+               "-b", f"env CHESS_ABLATE={a.names} {engine}", "--b-name", f"without {a.names}",
+               "--nodes", str(a.nodes), "--games", str(a.chunk), "-c", "2",
+               "--resign", "1000", "4", "--draw", "40", "8", "10",
+               "--openings", os.path.join(SHARED, "data", "openings", "2moves_v1.epd"), "--random-openings",
+               "--opening-start", str(opening), "--json", out, "-q"]
+        if left is not None:
+            cmd += ["--max-seconds", str(int(left))]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        with open(out) as f:
+            d = json.load(f)
+        d["opening_start"] = opening
+        d["nodes"] = a.nodes
+        with open(out, "w") as f:
+            json.dump(d, f, indent=2)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("names", nargs="*")
+    p.add_argument("--table", action="store_true", help="print the results table and exit")
+    p.add_argument("--nodes", type=int, default=int(os.environ.get("NODES", 25_000)))
+    p.add_argument("--chunk", type=int, default=200, help="games between SPRT checks")
+    p.add_argument("--max-games", type=int, default=4_000)
+    p.add_argument("--max-seconds", type=float)
+    a = p.parse_args()
+    if a.table:
+        table(a.names)
+        return 0
+    if len(a.names) != 1:
+        p.error("give one comma-separated list of names")
+    a.names = a.names[0]
+    return run(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
