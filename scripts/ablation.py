@@ -35,7 +35,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("SHARED", os.path.join(ROOT, "..", "shared"))
@@ -47,15 +46,19 @@ ELO0, ELO1, ALPHA, BETA = 0.0, 10.0, 0.05, 0.05
 LOWER, UPPER = match.sprt_bounds(ALPHA, BETA)
 
 
-def chunks(names):
-    """The saved summaries of NAMES, in the order they were played."""
-    found = []
+def saved():
+    """Every saved chunk as (NAMES, K, path), from the file names `NAMES-K.json`."""
     for f in os.listdir(RESULTS) if os.path.isdir(RESULTS) else []:
         stem, ext = os.path.splitext(f)
-        base, _, k = stem.rpartition("-")
-        if ext == ".json" and base == names and k.isdigit():
-            found.append((int(k), os.path.join(RESULTS, f)))
-    return [json.load(open(p)) for _, p in sorted(found)]
+        names, _, k = stem.rpartition("-")
+        if ext == ".json" and k.isdigit():
+            yield names, int(k), os.path.join(RESULTS, f)
+
+
+def chunks(names):
+    """The saved summaries of NAMES, in the order they were played."""
+    found = sorted((k, path) for n, k, path in saved() if n == names)
+    return [json.load(open(path)) for _, path in found]
 
 
 def summary(runs):
@@ -76,7 +79,7 @@ def summary(runs):
 
 
 def table(names):
-    every = sorted({os.path.splitext(f)[0].rpartition("-")[0] for f in os.listdir(RESULTS) if f.endswith(".json")})
+    every = sorted({n for n, _, _ in saved()})
     print("| switched off | games | W-L-D (full first) | score | Elo of the feature (95%, pentanomial) "
           "| SPRT [0, 10]: LLR (bounds ±2.94) | mean depth full / without |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

@@ -384,7 +384,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
             let searched = i - self.pv_index;
             let child = self.make(board, mv, 0, moved_piece(board, mv));
-            let extension = (self.limits.check_extension && enabled(Rule::CheckExtension) && child.in_check()) as i32;
+            let extension = self.check_extension(&child, 0);
             let new_depth = depth - 1 + extension;
 
             let mut score;
@@ -459,6 +459,16 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         self.eval.push(board, mv, &child);
         self.keys.push(child.hash());
         child
+    }
+
+    /// The check extension of a move from `ply` to `child`: one ply when it gives check, bounded
+    /// so that checks cannot blow the tree up.
+    #[inline]
+    fn check_extension(&self, child: &Board, ply: usize) -> i32 {
+        (self.limits.check_extension
+            && enabled(Rule::CheckExtension)
+            && child.in_check()
+            && ply < 2 * self.root_depth as usize) as i32
     }
 
     #[inline]
@@ -691,11 +701,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             let child = self.make(board, mv, ply, moved);
             searched += 1;
             let gives_check = child.in_check();
-            // Check extension, bounded so that checks cannot blow the tree up.
-            let extension = (self.limits.check_extension
-                && enabled(Rule::CheckExtension)
-                && gives_check
-                && ply < 2 * self.root_depth as usize) as i32;
+            let extension = self.check_extension(&child, ply);
             let new_depth = depth - 1 + extension;
 
             // Principal variation search: later moves get a null window first, reduced when
