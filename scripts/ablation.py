@@ -3,6 +3,7 @@
 against the same build with NAMES switched off (docs/search.md, docs/evaluation.md).
 
     scripts/ablation.py NAMES [--max-seconds S] [--chunk GAMES] [--max-games N]
+    scripts/ablation.py LABEL --base OLD_BINARY [--new NEW_BINARY] [...]
     scripts/ablation.py --table [NAMES ...]
 
 NAMES is a comma-separated list of CHESS_ABLATE names: search rules rfp, razor, nmp, iir, lmp,
@@ -22,6 +23,9 @@ from the summed pentanomial counts of every chunk of NAMES (H0: the feature is w
 H1: 10 Elo, logistic, alpha = beta = 0.05; match.py's own statistics). The test stops at a
 bound, at --max-games, or at --max-seconds; run the command again to resume it (later chunks
 start after the openings already played).
+
+With `--base`, the same SPRT tests a change instead of a feature: the current build (or
+`--new`) against OLD_BINARY, a build of the commit before the change; LABEL names the chunks.
 
 `--table` prints the Markdown table of docs/search.md and docs/evaluation.md from the saved
 chunks.
@@ -102,7 +106,12 @@ def build():
 
 def run(a):
     os.makedirs(RESULTS, exist_ok=True)
-    engine = build()
+    engine = a.new or build()
+    if a.base:
+        sides = ["-a", engine, "--a-name", "new", "-b", a.base, "--b-name", "base"]
+    else:
+        sides = ["-a", engine, "--a-name", "full", "-b", f"env CHESS_ABLATE={a.names} {engine}",
+                 "--b-name", f"without {a.names}"]
     start = time.monotonic()
     while True:
         runs = chunks(a.names)
@@ -118,9 +127,7 @@ def run(a):
             return 0
         out = os.path.join(RESULTS, f"{a.names}-{len(runs) + 1}.json")
         opening = t["next_opening"] if t else 0
-        cmd = [sys.executable, os.path.join(SHARED, "tools", "match.py"),
-               "-a", engine, "--a-name", "full",
-               "-b", f"env CHESS_ABLATE={a.names} {engine}", "--b-name", f"without {a.names}",
+        cmd = [sys.executable, os.path.join(SHARED, "tools", "match.py"), *sides,
                "--nodes", str(a.nodes), "--games", str(a.chunk), "-c", "2",
                "--resign", "1000", "4", "--draw", "40", "8", "10",
                "--openings", os.path.join(SHARED, "data", "openings", "2moves_v1.epd"), "--random-openings",
@@ -144,6 +151,8 @@ def main():
     p.add_argument("--chunk", type=int, default=200, help="games between SPRT checks")
     p.add_argument("--max-games", type=int, default=4_000)
     p.add_argument("--max-seconds", type=float)
+    p.add_argument("--base", help="test a change: the new build against this older binary")
+    p.add_argument("--new", help="with --base: the new binary (default: build the working tree)")
     a = p.parse_args()
     if a.table:
         table(a.names)
