@@ -10,11 +10,8 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 
 /// Reverse futility pruning: at most this deep...
 pub const RFP_MAX_DEPTH: i32 = 8;
-/// ...a node whose static eval beats beta by this much per ply is cut...
+/// ...a node whose static eval beats beta by this much per ply is cut.
 pub const RFP_MARGIN: i32 = 75;
-/// ...or by this much less when the eval is improving. (Not a whole ply's margin less: at depth 1
-/// a margin of 0 was wrong about one cut in five, see docs/search.md.)
-pub const RFP_IMPROVING_DISCOUNT: i32 = 35;
 
 /// Razoring: at most this deep...
 pub const RAZOR_MAX_DEPTH: i32 = 3;

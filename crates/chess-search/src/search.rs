@@ -580,7 +580,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if enabled(Rule::ReverseFutility)
                 && depth <= RFP_MAX_DEPTH
                 && eval.abs() < MATE_BOUND
-                && eval - (RFP_MARGIN * depth - RFP_IMPROVING_DISCOUNT * improving as i32) >= beta
+                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
             {
                 return (eval + beta) / 2;
             }
