@@ -159,6 +159,10 @@ def main():
         return 0
     if len(a.names) != 1:
         p.error("give one comma-separated list of names")
+    if a.new and not a.base:
+        # An ablation needs the ablation build: a normal binary ignores CHESS_ABLATE and would
+        # play itself under the feature's name.
+        p.error("--new needs --base")
     a.names = a.names[0]
     return run(a)
 
