@@ -439,15 +439,6 @@ impl Session {
         self.resigned || self.game.status().is_over()
     }
 
-    /// The PGN result of the current game: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    fn result(&self) -> &'static str {
-        if self.resigned {
-            winner_result(!self.settings.human)
-        } else {
-            self.game.status().result()
-        }
-    }
-
     fn announce_result(&mut self) {
         let resigned = self.resigned.then_some(self.settings.human);
         outln!("{}", outcome_text(self.game.status(), resigned));
@@ -470,8 +461,7 @@ impl Session {
             Color::White => ("Human", ai.as_str()),
             Color::Black => (ai.as_str(), "Human"),
         };
-        let pgn = self.game.to_pgn(&[("Event", "Casual game"), ("White", white), ("Black", black)]);
-        with_result(&pgn, self.result())
+        game_pgn(&self.game, white, black, self.resigned.then_some(self.settings.human))
     }
 
     fn save_to(&self, path: &Path) {
@@ -895,17 +885,15 @@ fn outcome_text(status: GameStatus, resigned: Option<Color>) -> String {
     }
 }
 
-/// `pgn` (as written by [`Game::to_pgn`], whose result is `*` for a resigned game) with
-/// `result` in its `Result` tag and at the end of its movetext.
-fn with_result(pgn: &str, result: &str) -> String {
-    let pgn = pgn.replacen("[Result \"*\"]", &format!("[Result \"{result}\"]"), 1);
-    let Some(rest) = pgn.strip_suffix("*\n") else { return pgn };
-    let last_line = rest.rsplit('\n').next().unwrap_or("");
-    match rest.strip_suffix(' ') {
-        // Keep the movetext lines below 80 columns.
-        Some(moves) if last_line.len() + result.len() > 79 => format!("{moves}\n{result}\n"),
-        _ => format!("{rest}{result}\n"),
+/// `game` as PGN between `white` and `black`; `resigned` is the side that resigned, if one did
+/// (the board cannot know, so its result and a `Termination` tag are passed as tags).
+fn game_pgn(game: &Game, white: &str, black: &str, resigned: Option<Color>) -> String {
+    let mut tags = vec![("Event", "Casual game"), ("White", white), ("Black", black)];
+    if let Some(loser) = resigned {
+        tags.push(("Result", winner_result(!loser)));
+        tags.push(("Termination", if loser == Color::White { "White resigns" } else { "Black resigns" }));
     }
+    game.to_pgn(&tags)
 }
 
 /// A score of `mover` (the side to move when it was found), from White's point of view: pawns
@@ -1109,13 +1097,12 @@ mod tests {
     fn a_resigned_game_gets_its_result_in_the_pgn() {
         let mut game = Game::new();
         game.play_san("e4").unwrap();
-        let pgn = with_result(&game.to_pgn(&[]), "0-1");
-        assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+        let pgn = game_pgn(&game, "Human", "AI", Some(Color::White));
+        assert!(pgn.contains("[Result \"0-1\"]\n[Termination \"White resigns\"]"), "{pgn}");
         assert!(pgn.ends_with("1. e4 0-1\n"), "{pgn}");
         assert_eq!(Game::from_pgn(&pgn).unwrap(), game);
-        // A full last line: the result goes on a line of its own.
-        let long = format!("[Result \"*\"]\n\n{} *\n", "x".repeat(77));
-        assert_eq!(with_result(&long, "1-0"), format!("[Result \"1-0\"]\n\n{}\n1-0\n", "x".repeat(77)));
+        let ongoing = game_pgn(&game, "Human", "AI", None);
+        assert!(ongoing.ends_with("1. e4 *\n") && !ongoing.contains("Termination"), "{ongoing}");
     }
 
     #[test]

@@ -30,6 +30,11 @@ impl Game {
     /// `SetUp`/`FEN` for a non-standard start, and the SAN movetext with the result, wrapped
     /// below 80 columns.
     ///
+    /// The result is the board's when the game is over on the board (mate or a draw rule).
+    /// Otherwise a `Result` tag of `1-0`, `0-1` or `1/2-1/2` in `tags` records how the game
+    /// ended off the board (a resignation, a loss on time, an agreed draw, an adjudication); any
+    /// other value is written as `*`, a game still in progress.
+    ///
     /// ```
     /// use chess_core::Game;
     /// let mut game = Game::new();
@@ -39,9 +44,21 @@ impl Game {
     /// assert!(pgn.contains("[White \"Alice\"]"));
     /// assert!(pgn.ends_with("1. e4 e5 *\n"));
     /// assert_eq!(Game::from_pgn(&pgn).unwrap(), game);
+    ///
+    /// // White resigns: the board cannot know, so the caller says so.
+    /// let pgn = game.to_pgn(&[("Result", "0-1"), ("Termination", "White resigns")]);
+    /// assert!(pgn.contains("[Result \"0-1\"]\n[Termination \"White resigns\"]"));
+    /// assert!(pgn.ends_with("1. e4 e5 0-1\n"));
     /// ```
     pub fn to_pgn(&self, tags: &[(&str, &str)]) -> String {
-        let result = self.status().result();
+        let result = match self.status().result() {
+            "*" => tags
+                .iter()
+                .find(|(k, _)| *k == "Result")
+                .and_then(|&(_, v)| ["1-0", "0-1", "1/2-1/2"].into_iter().find(|&r| r == v))
+                .unwrap_or("*"),
+            on_board => on_board,
+        };
         let mut out = String::new();
         let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
         for name in roster {
@@ -203,6 +220,24 @@ mod tests {
         assert!(out.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]"), "{out}");
         assert!(out.contains("1... Kd7 2. e4 *"), "{out}");
         assert_eq!(Game::from_pgn(&out).unwrap(), game);
+    }
+
+    #[test]
+    fn result_tag_only_for_games_the_board_has_not_ended() {
+        let mut game = Game::new();
+        for san in ["f3", "e5", "g4"] {
+            game.play_san(san).unwrap();
+        }
+        // A resignation (or any off-board ending) is taken from the tag...
+        let resigned = game.to_pgn(&[("Result", "1-0")]);
+        assert!(resigned.contains("[Result \"1-0\"]") && resigned.ends_with("2. g4 1-0\n"), "{resigned}");
+        // ...but not a value that is no result.
+        let garbage = game.to_pgn(&[("Result", "White won")]);
+        assert!(garbage.contains("[Result \"*\"]") && garbage.ends_with("2. g4 *\n"), "{garbage}");
+        // Once the board has a result, a contradicting tag is ignored.
+        game.play_san("Qh4#").unwrap();
+        let mated = game.to_pgn(&[("Result", "1-0")]);
+        assert!(mated.contains("[Result \"0-1\"]") && mated.ends_with("2. g4 Qh4# 0-1\n"), "{mated}");
     }
 
     #[test]
