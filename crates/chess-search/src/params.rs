@@ -13,11 +13,6 @@ pub const RFP_MAX_DEPTH: i32 = 8;
 /// ...a node whose static eval beats beta by this much per ply is cut.
 pub const RFP_MARGIN: i32 = 75;
 
-/// Razoring: at most this deep...
-pub const RAZOR_MAX_DEPTH: i32 = 3;
-/// ...a node whose static eval is this far (per ply) below alpha drops into quiescence.
-pub const RAZOR_MARGIN: i32 = 220;
-
 /// Null-move pruning: from this depth on...
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// ...the null move is searched this much shallower...
@@ -80,8 +75,6 @@ pub const HISTORY_BONUS_MAX: i32 = 2_400;
 pub enum Rule {
     /// Reverse futility pruning.
     ReverseFutility,
-    /// Razoring.
-    Razoring,
     /// Null-move pruning.
     NullMove,
     /// Internal iterative reduction.
@@ -107,9 +100,8 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule.
-    pub const ALL: [Rule; 12] = [
+    pub const ALL: [Rule; 11] = [
         Rule::ReverseFutility,
-        Rule::Razoring,
         Rule::NullMove,
         Rule::Iir,
         Rule::LateMovePruning,
@@ -122,12 +114,11 @@ impl Rule {
         Rule::ContinuationHistory,
     ];
 
-    /// The rule's short name, as `CHESS_ABLATE` lists it: `rfp`, `razor`, `nmp`, `iir`, `lmp`,
+    /// The rule's short name, as `CHESS_ABLATE` lists it: `rfp`, `nmp`, `iir`, `lmp`,
     /// `fp`, `see`, `lmr`, `asp`, `check`, `counter`, `conthist`.
     pub const fn name(self) -> &'static str {
         match self {
             Rule::ReverseFutility => "rfp",
-            Rule::Razoring => "razor",
             Rule::NullMove => "nmp",
             Rule::Iir => "iir",
             Rule::LateMovePruning => "lmp",

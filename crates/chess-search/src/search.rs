@@ -585,15 +585,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 return (eval + beta) / 2;
             }
 
-            // Razoring: so far below alpha that only captures could help; ask quiescence.
-            if enabled(Rule::Razoring) && depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
-                self.quiescence_start = ply;
-                let score = self.quiescence::<false>(board, alpha, alpha + 1, ply);
-                if score <= alpha {
-                    return score;
-                }
-            }
-
             // Null-move pruning: if passing still beats beta, a real move will too. Not when the
             // side to move has only pawns (zugzwang), nor twice in a row.
             if enabled(Rule::NullMove)
