@@ -8,7 +8,7 @@ against the same build with NAMES switched off (docs/search.md, docs/evaluation.
 
 NAMES is a comma-separated list of CHESS_ABLATE names: search rules rfp, nmp, iir, lmp,
 fp, see, lmr, asp, check, counter, conthist; evaluation terms pst, pawns, passed, mobility,
-king, pieces, tempo, scaling.
+king, pieces, tempo.
 
 How it plays: both sides are one ablation build (`--features ablation`, copied aside so that a
 rebuild cannot change it mid-test), so speed is identical; each plays NODES (default 25,000)

@@ -64,16 +64,7 @@ pub struct Profile {
 }
 
 const fn eval(piece_square: bool, pawns: bool, mobility: bool, king_safety: bool) -> EvalConfig {
-    EvalConfig {
-        piece_square,
-        pawns,
-        passed_pawns: pawns,
-        mobility,
-        king_safety,
-        pieces: mobility,
-        tempo: true,
-        scaling: pawns,
-    }
+    EvalConfig { piece_square, pawns, passed_pawns: pawns, mobility, king_safety, pieces: mobility, tempo: true }
 }
 
 /// The calibration anchors, weakest first: level `n` is `ANCHORS[n - 1]`, an Elo setting between

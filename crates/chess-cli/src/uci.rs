@@ -433,7 +433,7 @@ impl Uci {
 }
 
 /// Ablation builds: the evaluation terms named in `CHESS_ABLATE` (`pst`, `pawns`, `passed`,
-/// `mobility`, `king`, `pieces`, `tempo`, `scaling`) are switched off, so that a match measures
+/// `mobility`, `king`, `pieces`, `tempo`) are switched off, so that a match measures
 /// each group (search rules in the same variable are read by `chess-search`).
 #[cfg(feature = "ablation")]
 fn ablated_eval() -> Option<chess_eval::EvalConfig> {
@@ -448,7 +448,6 @@ fn ablated_eval() -> Option<chess_eval::EvalConfig> {
         king_safety: !off("king"),
         pieces: !off("pieces"),
         tempo: !off("tempo"),
-        scaling: !off("scaling"),
     })
     .filter(|config| *config != full)
 }

@@ -1,5 +1,5 @@
 //! [`Classical`]: material and piece-square tables tapered by phase, plus pawn structure,
-//! mobility, king safety, piece bonuses, tempo and drawish-endgame scaling.
+//! mobility, king safety, piece bonuses and tempo.
 //!
 //! Each term is one function below; every weight lives in [`crate::weights`].
 
@@ -30,8 +30,6 @@ pub struct EvalConfig {
     pub pieces: bool,
     /// Side-to-move bonus.
     pub tempo: bool,
-    /// Scaling toward a draw in drawish endgames.
-    pub scaling: bool,
 }
 
 impl EvalConfig {
@@ -44,7 +42,6 @@ impl EvalConfig {
         king_safety: true,
         pieces: true,
         tempo: true,
-        scaling: true,
     };
     /// Material and piece-square tables only (the floor the JavaScript engine we replace had,
     /// but tapered).
@@ -56,7 +53,6 @@ impl EvalConfig {
         king_safety: false,
         pieces: false,
         tempo: false,
-        scaling: false,
     };
 
     /// Whether `term` is on.
@@ -110,15 +106,14 @@ impl Classical {
     pub fn trace(&self, board: &Board) -> Trace {
         let terms = self.terms(board);
         let phase = phase(board);
-        let scale = if self.config.scaling { endgame_scale(board, &terms) } else { SCALE_NORMAL };
         let total = terms.iter().fold(S(0, 0), |acc, [w, b]| acc + *w - *b);
-        let white_score = blend(total, phase, scale);
+        let white_score = blend(total, phase);
         let score = match board.side_to_move() {
             Color::White => white_score,
             Color::Black => -white_score,
         };
         let score = Score(score).clamp_eval().0;
-        Trace { terms, phase, scale, white_score, score }
+        Trace { terms, phase, white_score, score }
     }
 
     /// Every term for both colours (zero for terms switched off).
@@ -189,8 +184,8 @@ pub fn phase(board: &Board) -> i32 {
     p.min(MAX_PHASE)
 }
 
-fn blend(s: S, phase: i32, scale: i32) -> i32 {
-    (s.mg() * phase + s.eg() * (MAX_PHASE - phase) * scale / SCALE_NORMAL) / MAX_PHASE
+fn blend(s: S, phase: i32) -> i32 {
+    (s.mg() * phase + s.eg() * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
 /// The square as white sees it (black's squares are mirrored), for piece-square tables.
@@ -369,38 +364,4 @@ fn king_safety(board: &Board, color: Color, enemy: &Activity) -> S {
         s += king_danger(enemy.attack_units);
     }
     s
-}
-
-/// Endgame scale (out of 64) for the side that is ahead, from drawish material.
-fn endgame_scale(board: &Board, terms: &[[S; 2]; Term::NUM]) -> i32 {
-    let eg: i32 = terms.iter().map(|[w, b]| w.eg() - b.eg()).sum();
-    let strong = if eg >= 0 { Color::White } else { Color::Black };
-    let weak = !strong;
-    let minors = |c| board.colored_pieces(c, Role::Knight).len() + board.colored_pieces(c, Role::Bishop).len();
-    let heavy = |c| board.colored_pieces(c, Role::Rook).len() + board.colored_pieces(c, Role::Queen).len();
-    // Opposite-coloured bishops, nothing else but pawns.
-    let wb = board.colored_pieces(Color::White, Role::Bishop);
-    let bb = board.colored_pieces(Color::Black, Role::Bishop);
-    if wb.len() == 1
-        && bb.len() == 1
-        && minors(Color::White) == 1
-        && minors(Color::Black) == 1
-        && heavy(Color::White) == 0
-        && heavy(Color::Black) == 0
-        && (wb.intersects(BitBoard::LIGHT_SQUARES) != bb.intersects(BitBoard::LIGHT_SQUARES))
-    {
-        return SCALE_OPPOSITE_BISHOPS;
-    }
-    // No pawns for the stronger side and at most a minor piece more: hard to win.
-    if board.colored_pieces(strong, Role::Pawn).is_empty() {
-        let value = |c| {
-            minors(c) as i32 * 3
-                + board.colored_pieces(c, Role::Rook).len() as i32 * 5
-                + board.colored_pieces(c, Role::Queen).len() as i32 * 9
-        };
-        if value(strong) - value(weak) <= 3 {
-            return SCALE_NO_PAWNS_MINOR_EDGE;
-        }
-    }
-    SCALE_NORMAL
 }

@@ -5,7 +5,7 @@
 //!   incremental evaluators;
 //! - [`Score`]: centipawns with room for mate scores above every evaluation;
 //! - [`Classical`]: a tapered evaluation (material, piece-square tables, pawn structure,
-//!   mobility, king safety, piece bonuses, tempo, drawish-endgame scaling), every term switchable
+//!   mobility, king safety, piece bonuses, tempo), every term switchable
 //!   through [`EvalConfig`] and explained by [`Classical::trace`].
 //!
 //! ```

@@ -104,16 +104,14 @@ impl Term {
     }
 }
 
-/// The breakdown of an evaluation: every term for white and black, the phase, the endgame
-/// scale and the final score.
+/// The breakdown of an evaluation: every term for white and black, the phase and the final
+/// score.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trace {
     /// `terms[term as usize] = [white, black]`.
     pub terms: [[S; 2]; Term::NUM],
     /// Game phase, `0` (pawn ending) to `24` (all pieces on).
     pub phase: i32,
-    /// Endgame scale out of 64 (64 = no scaling toward a draw).
-    pub scale: i32,
     /// The blended score from white's point of view.
     pub white_score: i32,
     /// The score from the side to move's point of view (what `evaluate` returns).
@@ -147,7 +145,7 @@ impl fmt::Display for Trace {
         writeln!(f, " -------------+---------------+---------------+--------------")?;
         writeln!(f, " {:>12} |               |               | {}", "Total", cell(self.total()))?;
         writeln!(f)?;
-        writeln!(f, " Phase: {}/24 (24 = opening), endgame scale: {}/64", self.phase, self.scale)?;
+        writeln!(f, " Phase: {}/24 (24 = opening)", self.phase)?;
         writeln!(f, " Evaluation: {:+} cp (white's view), {:+} cp (side to move)", self.white_score, self.score)
     }
 }

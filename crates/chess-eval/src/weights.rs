@@ -235,11 +235,3 @@ pub const fn king_danger(units: i32) -> S {
     let u = if units > 60 { 60 } else { units };
     S(-(u * u) / 4, -u)
 }
-
-// Endgame scaling (out of 64).
-/// Scale when the only pieces are one bishop each on opposite colours (plus pawns).
-pub const SCALE_OPPOSITE_BISHOPS: i32 = 32;
-/// Scale when the stronger side has no pawns and at most a minor piece more.
-pub const SCALE_NO_PAWNS_MINOR_EDGE: i32 = 8;
-/// Full scale.
-pub const SCALE_NORMAL: i32 = 64;
