@@ -110,6 +110,12 @@ def run(a):
     if a.base:
         sides = ["-a", engine, "--a-name", "new", "-b", a.base, "--b-name", "base"]
     else:
+        # The ablation build refuses names it does not know (a typo, a removed feature), which
+        # would otherwise play the full engine against itself under that name.
+        check = subprocess.run([engine, "help"], env={**os.environ, "CHESS_ABLATE": a.names},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if check.returncode != 0:
+            sys.exit(f"ablation.py: {check.stderr.strip()}")
         sides = ["-a", engine, "--a-name", "full", "-b", f"env CHESS_ABLATE={a.names} {engine}",
                  "--b-name", f"without {a.names}"]
     start = time.monotonic()

@@ -62,6 +62,14 @@ commands:
   help  show this message";
 
 fn main() -> ExitCode {
+    #[cfg(feature = "ablation")]
+    if let Ok(list) = std::env::var("CHESS_ABLATE") {
+        let unknown = uci::unknown_ablations(&list);
+        if !unknown.is_empty() {
+            eprintln!("chess: CHESS_ABLATE names no feature of this build: {}", unknown.join(", "));
+            return ExitCode::from(2);
+        }
+    }
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("play") => play_cmd::run(&argv[1..]),

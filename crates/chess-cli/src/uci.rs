@@ -77,7 +77,8 @@ impl Default for Uci {
             ..AiOptions::default()
         };
         #[cfg(feature = "ablation")]
-        let options = AiOptions { eval: ablated_eval(), ..options };
+        let options =
+            AiOptions { eval: std::env::var("CHESS_ABLATE").ok().and_then(|list| ablated_eval(&list)), ..options };
         Uci {
             ai: Ai::new(options).expect("the default options are valid"),
             level: 0,
@@ -432,12 +433,15 @@ impl Uci {
     }
 }
 
-/// Ablation builds: the evaluation terms named in `CHESS_ABLATE` (`pst`, `pawns`, `passed`,
-/// `mobility`, `king`, `pieces`, `tempo`) are switched off, so that a match measures
-/// each group (search rules in the same variable are read by `chess-search`).
+/// The evaluation terms an ablation build can switch off, by their `CHESS_ABLATE` names.
 #[cfg(feature = "ablation")]
-fn ablated_eval() -> Option<chess_eval::EvalConfig> {
-    let list = std::env::var("CHESS_ABLATE").ok()?;
+const EVAL_ABLATIONS: [&str; 7] = ["pst", "pawns", "passed", "mobility", "king", "pieces", "tempo"];
+
+/// Ablation builds: the evaluation terms named in `list` (the value of `CHESS_ABLATE`, one of
+/// [`EVAL_ABLATIONS`] each) are switched off, so that a match measures each group (search rules
+/// in the same variable are read by `chess-search`).
+#[cfg(feature = "ablation")]
+fn ablated_eval(list: &str) -> Option<chess_eval::EvalConfig> {
     let off = |name: &str| list.split(',').any(|n| n.trim() == name);
     let full = chess_eval::EvalConfig::FULL;
     Some(chess_eval::EvalConfig {
@@ -450,6 +454,16 @@ fn ablated_eval() -> Option<chess_eval::EvalConfig> {
         tempo: !off("tempo"),
     })
     .filter(|config| *config != full)
+}
+
+/// The names in `list` (the value of `CHESS_ABLATE`) that neither an evaluation term nor a
+/// search rule answers to. An ablation build refuses to start with any: a name it ignored (a
+/// typo, a feature since removed) would play the full engine against itself under that name.
+#[cfg(feature = "ablation")]
+pub(crate) fn unknown_ablations(list: &str) -> Vec<&str> {
+    let known =
+        |name: &str| EVAL_ABLATIONS.contains(&name) || chess_search::params::Rule::ALL.iter().any(|r| r.name() == name);
+    list.split(',').map(str::trim).filter(|n| !n.is_empty() && !known(n)).collect()
 }
 
 fn is_go_keyword(s: &str) -> bool {
@@ -518,4 +532,25 @@ pub fn format_line(board: &Board, line: &[Move], mode: CastlingMode) -> String {
         board.play_unchecked(mv);
     }
     out.join(" ")
+}
+
+#[cfg(all(test, feature = "ablation"))]
+mod ablation_tests {
+    use super::*;
+
+    #[test]
+    fn every_eval_name_switches_a_term_off() {
+        for name in EVAL_ABLATIONS {
+            assert!(ablated_eval(name).is_some(), "{name} switches nothing off");
+        }
+        assert_eq!(ablated_eval("nmp"), None, "a search rule leaves the evaluation whole");
+    }
+
+    #[test]
+    fn names_of_no_feature_are_reported() {
+        assert!(unknown_ablations("nmp, tempo,lmr").is_empty());
+        assert!(unknown_ablations("").is_empty());
+        // Removed features and typos.
+        assert_eq!(unknown_ablations("razor,pst,scaling,nmpp"), ["razor", "scaling", "nmpp"]);
+    }
 }
