@@ -433,27 +433,36 @@ impl Uci {
     }
 }
 
-/// The evaluation terms an ablation build can switch off, by their `CHESS_ABLATE` names.
+/// Turns one evaluation term off.
 #[cfg(feature = "ablation")]
-const EVAL_ABLATIONS: [&str; 7] = ["pst", "pawns", "passed", "mobility", "king", "pieces", "tempo"];
+type SwitchOff = fn(&mut chess_eval::EvalConfig);
 
-/// Ablation builds: the evaluation terms named in `list` (the value of `CHESS_ABLATE`, one of
-/// [`EVAL_ABLATIONS`] each) are switched off, so that a match measures each group (search rules
+/// The evaluation terms an ablation build can switch off: each `CHESS_ABLATE` name with the
+/// switch it turns off (one table, so that a name cannot be known without a switch).
+#[cfg(feature = "ablation")]
+const EVAL_ABLATIONS: [(&str, SwitchOff); 7] = [
+    ("pst", |c| c.piece_square = false),
+    ("pawns", |c| c.pawns = false),
+    ("passed", |c| c.passed_pawns = false),
+    ("mobility", |c| c.mobility = false),
+    ("king", |c| c.king_safety = false),
+    ("pieces", |c| c.pieces = false),
+    ("tempo", |c| c.tempo = false),
+];
+
+/// Ablation builds: the evaluation terms named in `list` (the value of `CHESS_ABLATE`, names
+/// from [`EVAL_ABLATIONS`]) are switched off, so that a match measures each group (search rules
 /// in the same variable are read by `chess-search`).
 #[cfg(feature = "ablation")]
 fn ablated_eval(list: &str) -> Option<chess_eval::EvalConfig> {
-    let off = |name: &str| list.split(',').any(|n| n.trim() == name);
     let full = chess_eval::EvalConfig::FULL;
-    Some(chess_eval::EvalConfig {
-        piece_square: !off("pst"),
-        pawns: !off("pawns"),
-        passed_pawns: !off("passed"),
-        mobility: !off("mobility"),
-        king_safety: !off("king"),
-        pieces: !off("pieces"),
-        tempo: !off("tempo"),
-    })
-    .filter(|config| *config != full)
+    let mut config = full;
+    for (name, switch_off) in EVAL_ABLATIONS {
+        if list.split(',').any(|n| n.trim() == name) {
+            switch_off(&mut config);
+        }
+    }
+    Some(config).filter(|config| *config != full)
 }
 
 /// The names in `list` (the value of `CHESS_ABLATE`) that neither an evaluation term nor a
@@ -461,8 +470,10 @@ fn ablated_eval(list: &str) -> Option<chess_eval::EvalConfig> {
 /// typo, a feature since removed) would play the full engine against itself under that name.
 #[cfg(feature = "ablation")]
 pub(crate) fn unknown_ablations(list: &str) -> Vec<&str> {
-    let known =
-        |name: &str| EVAL_ABLATIONS.contains(&name) || chess_search::params::Rule::ALL.iter().any(|r| r.name() == name);
+    let known = |name: &str| {
+        EVAL_ABLATIONS.iter().any(|&(n, _)| n == name)
+            || chess_search::params::Rule::ALL.iter().any(|r| r.name() == name)
+    };
     list.split(',').map(str::trim).filter(|n| !n.is_empty() && !known(n)).collect()
 }
 
@@ -540,7 +551,7 @@ mod ablation_tests {
 
     #[test]
     fn every_eval_name_switches_a_term_off() {
-        for name in EVAL_ABLATIONS {
+        for (name, _) in EVAL_ABLATIONS {
             assert!(ablated_eval(name).is_some(), "{name} switches nothing off");
         }
         assert_eq!(ablated_eval("nmp"), None, "a search rule leaves the evaluation whole");
