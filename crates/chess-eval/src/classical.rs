@@ -7,6 +7,7 @@ use chess_core::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_att
 use chess_core::{BitBoard, Board, Color, File, Rank, Role, Square};
 
 use crate::trace::{Term, Trace, S};
+use crate::tuning::{Param, Sink};
 use crate::weights::*;
 use crate::{Evaluator, Score};
 
@@ -118,42 +119,79 @@ impl Classical {
 
     /// Every term for both colours (zero for terms switched off).
     fn terms(&self, board: &Board) -> [[S; 2]; Term::NUM] {
+        let mut sink = TermSums { terms: [[S(0, 0); 2]; Term::NUM], at: (0, 0), acc: S(0, 0) };
+        self.walk(board, &mut sink);
+        sink.flush();
+        sink.terms
+    }
+
+    /// Feeds every term that is switched on to `sink`, term by term and colour by colour.
+    #[inline(always)]
+    pub(crate) fn walk<K: Sink>(&self, board: &Board, sink: &mut K) {
         let cfg = &self.config;
-        let mut t = [[S(0, 0); 2]; Term::NUM];
-        let ctx = Context::new(board);
         for color in Color::ALL {
-            let c = color as usize;
-            let (material, pst) = material_and_pst(board, color);
-            t[Term::Material as usize][c] = material;
-            if cfg.piece_square {
-                t[Term::PieceSquare as usize][c] = pst;
-            }
+            material_and_pst(board, color, cfg.piece_square, sink);
             if cfg.pawns {
-                t[Term::Pawns as usize][c] = pawn_structure(board, color);
+                sink.begin(Term::Pawns, color);
+                pawn_structure(board, color, sink);
             }
             if cfg.passed_pawns {
-                t[Term::PassedPawns as usize][c] = passed_pawns(board, color);
+                sink.begin(Term::PassedPawns, color);
+                passed_pawns(board, color, sink);
             }
             if cfg.pieces {
-                t[Term::Pieces as usize][c] = piece_bonuses(board, color);
+                sink.begin(Term::Pieces, color);
+                piece_bonuses(board, color, sink);
             }
             if cfg.tempo && board.side_to_move() == color {
-                t[Term::Tempo as usize][c] = TEMPO;
+                sink.begin(Term::Tempo, color);
+                sink.add(Param::Tempo, 0, 1);
             }
         }
         if cfg.mobility || cfg.king_safety {
-            let activity = [activity(board, Color::White, &ctx), activity(board, Color::Black, &ctx)];
-            for color in Color::ALL {
-                let c = color as usize;
-                if cfg.mobility {
-                    t[Term::Mobility as usize][c] = activity[c].mobility;
-                }
-                if cfg.king_safety {
-                    t[Term::KingSafety as usize][c] = king_safety(board, color, &activity[1 - c]);
-                }
+            let ctx = Context::new(board);
+            sink.begin(Term::Mobility, Color::White);
+            let white = activity(board, Color::White, &ctx, cfg.mobility, sink);
+            sink.begin(Term::Mobility, Color::Black);
+            let black = activity(board, Color::Black, &ctx, cfg.mobility, sink);
+            if cfg.king_safety {
+                sink.begin(Term::KingSafety, Color::White);
+                king_safety(board, Color::White, &black, sink);
+                sink.begin(Term::KingSafety, Color::Black);
+                king_safety(board, Color::Black, &white, sink);
             }
         }
-        t
+    }
+}
+
+/// Sums the weights of each term and colour, for [`Classical::trace`] and the evaluation.
+struct TermSums {
+    terms: [[S; 2]; Term::NUM],
+    at: (usize, usize),
+    acc: S,
+}
+
+impl TermSums {
+    #[inline(always)]
+    fn flush(&mut self) {
+        self.terms[self.at.0][self.at.1] += self.acc;
+        self.acc = S(0, 0);
+    }
+}
+
+impl Sink for TermSums {
+    #[inline(always)]
+    fn begin(&mut self, term: Term, color: Color) {
+        self.flush();
+        self.at = (term as usize, color as usize);
+    }
+    #[inline(always)]
+    fn add(&mut self, param: Param, index: usize, count: i32) {
+        self.acc += param.values()[index] * count;
+    }
+    #[inline(always)]
+    fn add_fixed(&mut self, value: S) {
+        self.acc += value;
     }
 }
 
@@ -184,7 +222,7 @@ pub fn phase(board: &Board) -> i32 {
     p.min(MAX_PHASE)
 }
 
-fn blend(s: S, phase: i32) -> i32 {
+pub(crate) fn blend(s: S, phase: i32) -> i32 {
     (s.mg() * phase + s.eg() * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
@@ -194,17 +232,22 @@ fn relative(sq: Square, color: Color) -> usize {
     sq.relative_to(color) as usize
 }
 
-fn material_and_pst(board: &Board, color: Color) -> (S, S) {
-    let mut material = S(0, 0);
-    let mut pst = S(0, 0);
+fn material_and_pst<K: Sink>(board: &Board, color: Color, piece_square: bool, sink: &mut K) {
+    sink.begin(Term::Material, color);
     for role in Role::ALL {
-        let pieces = board.colored_pieces(color, role);
-        material += MATERIAL[role as usize] * pieces.len() as i32;
-        for sq in pieces {
-            pst += PST[role as usize][relative(sq, color)];
+        let n = board.colored_pieces(color, role).len() as i32;
+        if n > 0 {
+            sink.add(Param::Material, role as usize, n);
         }
     }
-    (material, pst)
+    if piece_square {
+        sink.begin(Term::PieceSquare, color);
+        for role in Role::ALL {
+            for sq in board.colored_pieces(color, role) {
+                sink.add(Param::pst(role), relative(sq, color), 1);
+            }
+        }
+    }
 }
 
 /// Squares strictly in front of `sq` from `color`'s side, on all files.
@@ -223,37 +266,35 @@ fn adjacent_files(file: File) -> BitBoard {
     BitBoard(((f.0 << 1) & !File::A.bitboard().0) | ((f.0 >> 1) & !File::H.bitboard().0))
 }
 
-fn pawn_structure(board: &Board, color: Color) -> S {
+fn pawn_structure<K: Sink>(board: &Board, color: Color, sink: &mut K) {
     let ours = board.colored_pieces(color, Role::Pawn);
     let theirs = board.colored_pieces(!color, Role::Pawn);
-    let mut s = S(0, 0);
     for file in File::ALL {
         let n = (ours & file.bitboard()).len() as i32;
         if n > 1 {
-            s += DOUBLED * (n - 1);
+            sink.add(Param::Doubled, 0, n - 1);
         }
     }
     for sq in ours {
         let adjacent = adjacent_files(sq.file());
         if (ours & adjacent).is_empty() {
-            s += ISOLATED;
+            sink.add(Param::Isolated, 0, 1);
             continue;
         }
         let defended = (pawn_attacks(!color, sq) & ours).is_nonempty();
         let phalanx = (ours & adjacent & sq.rank().bitboard()).is_nonempty();
         if defended || phalanx {
-            s += CONNECTED;
+            sink.add(Param::Connected, 0, 1);
         }
         // Backward: no friendly pawn beside or behind on the adjacent files, and the stop
         // square is covered by an enemy pawn.
         let supporters = ours & adjacent & !ranks_ahead(sq, color);
         if let Some(stop) = sq.try_offset(0, if color == Color::White { 1 } else { -1 }) {
             if supporters.is_empty() && (pawn_attacks(color, stop) & theirs).is_nonempty() {
-                s += BACKWARD;
+                sink.add(Param::Backward, 0, 1);
             }
         }
     }
-    s
 }
 
 /// Whether the pawn of `color` on `sq` has no enemy pawn in front of it on its own or an
@@ -264,58 +305,57 @@ pub fn is_passed(board: &Board, color: Color, sq: Square) -> bool {
     (board.colored_pieces(!color, Role::Pawn) & span).is_empty()
 }
 
-fn passed_pawns(board: &Board, color: Color) -> S {
+fn passed_pawns<K: Sink>(board: &Board, color: Color, sink: &mut K) {
     let ours = board.colored_pieces(color, Role::Pawn);
-    let mut s = S(0, 0);
     for sq in ours {
         if !is_passed(board, color, sq) {
             continue;
         }
         let rank = sq.rank().relative_to(color) as usize;
-        s += PASSED[rank];
+        sink.add(Param::Passed, rank, 1);
         let stop = sq.forward(color, 1);
         if !board.occupied().has(stop) {
-            s += PASSED_FREE[rank];
+            sink.add(Param::PassedFree, rank, 1);
         }
         if (pawn_attacks(!color, sq) & ours).is_nonempty() {
-            s += PASSED_SUPPORTED[rank];
+            sink.add(Param::PassedSupported, rank, 1);
         }
     }
-    s
 }
 
-fn piece_bonuses(board: &Board, color: Color) -> S {
-    let mut s = S(0, 0);
+fn piece_bonuses<K: Sink>(board: &Board, color: Color, sink: &mut K) {
     let bishops = board.colored_pieces(color, Role::Bishop);
     if bishops.intersects(BitBoard::LIGHT_SQUARES) && bishops.intersects(BitBoard::DARK_SQUARES) {
-        s += BISHOP_PAIR;
+        sink.add(Param::BishopPair, 0, 1);
     }
     let our_pawns = board.colored_pieces(color, Role::Pawn);
     let their_pawns = board.colored_pieces(!color, Role::Pawn);
     for sq in board.colored_pieces(color, Role::Rook) {
         let file = sq.file().bitboard();
         if (file & our_pawns).is_empty() {
-            s += if (file & their_pawns).is_empty() { ROOK_OPEN_FILE } else { ROOK_HALF_OPEN_FILE };
+            let param = if (file & their_pawns).is_empty() { Param::RookOpenFile } else { Param::RookHalfOpenFile };
+            sink.add(param, 0, 1);
         }
     }
-    s
 }
 
-/// Mobility of one side's pieces and their pressure on the enemy king zone.
-struct Activity {
-    mobility: S,
+/// One side's pressure on the enemy king zone.
+struct KingAttack {
     /// Weighted attacks on squares of the enemy king zone.
-    attack_units: i32,
+    units: i32,
     /// Pieces attacking the enemy king zone.
     attackers: i32,
 }
 
-fn activity(board: &Board, color: Color, ctx: &Context) -> Activity {
+/// Feeds the mobility of one side's pieces to `sink` (if `mobility` is on) and measures their
+/// pressure on the enemy king zone.
+#[inline(always)]
+fn activity<K: Sink>(board: &Board, color: Color, ctx: &Context, mobility: bool, sink: &mut K) -> KingAttack {
     let occ = board.occupied();
     let safe = !board.colored(color) & !ctx.pawn_attacks[!color as usize];
     let enemy_king = board.king(!color);
     let zone = king_attacks(enemy_king).with(enemy_king);
-    let mut a = Activity { mobility: S(0, 0), attack_units: 0, attackers: 0 };
+    let mut a = KingAttack { units: 0, attackers: 0 };
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for sq in board.colored_pieces(color, role) {
             let attacks = match role {
@@ -324,44 +364,47 @@ fn activity(board: &Board, color: Color, ctx: &Context) -> Activity {
                 Role::Rook => rook_attacks(sq, occ),
                 _ => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
             };
-            let n = (attacks & safe).len() as usize;
-            a.mobility += match role {
-                Role::Knight => KNIGHT_MOBILITY[n],
-                Role::Bishop => BISHOP_MOBILITY[n],
-                Role::Rook => ROOK_MOBILITY[n],
-                _ => QUEEN_MOBILITY[n],
-            };
+            if mobility {
+                let param = match role {
+                    Role::Knight => Param::KnightMobility,
+                    Role::Bishop => Param::BishopMobility,
+                    Role::Rook => Param::RookMobility,
+                    _ => Param::QueenMobility,
+                };
+                sink.add(param, (attacks & safe).len() as usize, 1);
+            }
             let hits = (attacks & zone).len() as i32;
             if hits > 0 {
                 a.attackers += 1;
-                a.attack_units += ATTACK_WEIGHT[role as usize] * hits;
+                a.units += ATTACK_WEIGHT[role as usize] * hits;
             }
         }
     }
     a
 }
 
-fn king_safety(board: &Board, color: Color, enemy: &Activity) -> S {
+fn king_safety<K: Sink>(board: &Board, color: Color, enemy: &KingAttack, sink: &mut K) {
     let king = board.king(color);
     let ours = board.colored_pieces(color, Role::Pawn);
-    let mut s = S(0, 0);
     let files = king.file().bitboard() | adjacent_files(king.file());
     for step in 1..=2u8 {
         let rank_index = king.rank() as i8 + if color == Color::White { step as i8 } else { -(step as i8) };
         if let Some(rank) = Rank::try_index(rank_index as usize).filter(|_| rank_index >= 0) {
-            s += SHIELD[step as usize - 1] * (ours & files & rank.bitboard()).len() as i32;
+            let n = (ours & files & rank.bitboard()).len() as i32;
+            if n > 0 {
+                sink.add(Param::Shield, step as usize - 1, n);
+            }
         }
     }
     for sq in (files & Rank::First.bitboard()).iter() {
         if (ours & sq.file().bitboard()).is_empty() {
-            s += KING_OPEN_FILE;
+            sink.add(Param::KingOpenFile, 0, 1);
         }
     }
     // One attacker alone rarely breaks through; pressure counts from two attackers, or one
     // with the queen on board.
     let has_queen = board.colored_pieces(!color, Role::Queen).is_nonempty();
     if enemy.attackers >= 2 || (enemy.attackers == 1 && has_queen) {
-        s += king_danger(enemy.attack_units);
+        sink.add_fixed(king_danger(enemy.units));
     }
-    s
 }

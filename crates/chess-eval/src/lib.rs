@@ -23,6 +23,7 @@ mod classical;
 mod evaluator;
 mod score;
 mod trace;
+pub mod tuning;
 pub mod weights;
 
 pub use classical::{is_passed, phase, Classical, EvalConfig};
