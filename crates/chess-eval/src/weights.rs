@@ -2,8 +2,11 @@
 //! centipawns, blended by game phase.
 //!
 //! Piece-square tables are written as a board seen from white's side (rank 8 on the first row)
-//! and are added to the material value. These are hand-set starting values; they are meant to be
-//! re-tuned from games (see `docs/evaluation.md`).
+//! and are added to the material value.
+//!
+//! This file is written by `chess-tune tune` (Texel tuning on positions from self-play; see
+//! `docs/evaluation.md`). Rerun the tuner rather than editing numbers by hand; the weights of
+//! `ATTACK_WEIGHT` and `king_danger` are not linear and stay hand-set.
 
 use crate::trace::S;
 
@@ -178,11 +181,20 @@ pub const ISOLATED: S = S(-12, -15);
 /// A pawn whose stop square is attacked by an enemy pawn and that no friendly pawn can support.
 pub const BACKWARD: S = S(-8, -10);
 /// A passed pawn, by its relative rank (index 0 = rank 1).
-pub const PASSED: [S; 8] = [S(0, 0), S(5, 10), S(5, 15), S(10, 30), S(25, 55), S(45, 95), S(70, 140), S(0, 0)];
+#[rustfmt::skip]
+pub const PASSED: [S; 8] = [
+    S(0, 0), S(5, 10), S(5, 15), S(10, 30), S(25, 55), S(45, 95), S(70, 140), S(0, 0),
+];
 /// Extra for a passed pawn whose stop square is empty, by relative rank.
-pub const PASSED_FREE: [S; 8] = [S(0, 0), S(0, 0), S(0, 5), S(0, 10), S(5, 20), S(10, 35), S(15, 55), S(0, 0)];
+#[rustfmt::skip]
+pub const PASSED_FREE: [S; 8] = [
+    S(0, 0), S(0, 0), S(0, 5), S(0, 10), S(5, 20), S(10, 35), S(15, 55), S(0, 0),
+];
 /// Extra for a passed pawn defended by a friendly pawn, by relative rank.
-pub const PASSED_SUPPORTED: [S; 8] = [S(0, 0), S(0, 0), S(2, 5), S(5, 10), S(10, 20), S(15, 35), S(20, 50), S(0, 0)];
+#[rustfmt::skip]
+pub const PASSED_SUPPORTED: [S; 8] = [
+    S(0, 0), S(0, 0), S(2, 5), S(5, 10), S(10, 20), S(15, 35), S(20, 50), S(0, 0),
+];
 /// A pawn defended by a friendly pawn or standing beside one (a phalanx).
 pub const CONNECTED: S = S(6, 5);
 
@@ -196,10 +208,11 @@ pub const ROOK_HALF_OPEN_FILE: S = S(12, 5);
 /// For the side to move.
 pub const TEMPO: S = S(15, 5);
 
-/// Mobility by number of safe squares (not own pieces, not attacked by enemy pawns).
+/// Knight mobility by number of safe squares (not own pieces, not attacked by enemy pawns), 0..=8.
 #[rustfmt::skip]
 pub const KNIGHT_MOBILITY: [S; 9] = [
-    S(-30, -40), S(-15, -25), S(-5, -10), S(0, 0), S(5, 5), S(10, 10), S(15, 12), S(18, 14), S(20, 15),
+    S(-30, -40), S(-15, -25), S(-5, -10), S(0, 0), S(5, 5), S(10, 10), S(15, 12), S(18, 14),
+    S(20, 15),
 ];
 /// Bishop mobility, 0..=13 squares.
 #[rustfmt::skip]

@@ -1,0 +1,204 @@
+//! Writes a weight vector back as `crates/chess-eval/src/weights.rs`.
+//!
+//! The file is generated: the tuner rewrites it whole, in the same layout, so a tuning run shows
+//! up as a diff of numbers. `weights_rs_is_generated` (below) checks that the committed file is
+//! exactly what this module writes for the compiled-in weights.
+
+use std::fmt::Write;
+
+use chess_eval::tuning::Param;
+use chess_eval::S;
+
+const HEADER: &str = "\
+//! Every evaluation weight, in one place. `S(mg, eg)`: middlegame and endgame values in
+//! centipawns, blended by game phase.
+//!
+//! Piece-square tables are written as a board seen from white's side (rank 8 on the first row)
+//! and are added to the material value.
+//!
+//! This file is written by `chess-tune tune` (Texel tuning on positions from self-play; see
+//! `docs/evaluation.md`). Rerun the tuner rather than editing numbers by hand; the weights of
+//! `ATTACK_WEIGHT` and `king_danger` are not linear and stay hand-set.
+
+use crate::trace::S;
+";
+
+fn table(w: &[S], p: Param) -> &[S] {
+    &w[p.offset()..p.offset() + p.len()]
+}
+
+fn s(v: S) -> String {
+    format!("S({}, {})", v.0, v.1)
+}
+
+/// `[S(..), ...]` on one line.
+fn inline(values: &[S]) -> String {
+    let items: Vec<String> = values.iter().map(|&v| s(v)).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// `[` then `per_line` values a line, then `]`.
+fn block(values: &[S], per_line: usize) -> String {
+    let mut out = String::from("[\n");
+    for chunk in values.chunks(per_line) {
+        let items: Vec<String> = chunk.iter().map(|&v| s(v)).collect();
+        writeln!(out, "    {},", items.join(", ")).unwrap();
+    }
+    out.push(']');
+    out
+}
+
+fn pst_half(out: &mut String, name: &str, values: &[S], mg: bool) {
+    writeln!(out, "#[rustfmt::skip]\nconst {name}_{}: [i32; 64] = [", if mg { "MG" } else { "EG" }).unwrap();
+    for row in 0..8 {
+        let items: Vec<String> = (0..8)
+            .map(|col| {
+                let v = values[(row * 8 + col) ^ 56];
+                format!("{:>3}", if mg { v.0 } else { v.1 })
+            })
+            .collect();
+        writeln!(out, "    {},", items.join(", ")).unwrap();
+    }
+    out.push_str("];\n");
+}
+
+fn single(out: &mut String, doc: &str, w: &[S], p: Param) {
+    writeln!(out, "{doc}\npub const {}: S = {};", p.name(), s(table(w, p)[0])).unwrap();
+}
+
+fn array(out: &mut String, doc: &str, w: &[S], p: Param, per_line: Option<usize>) {
+    let values = table(w, p);
+    let body = match per_line {
+        None => inline(values),
+        Some(n) => block(values, n),
+    };
+    let skip = if per_line.is_some() { "#[rustfmt::skip]\n" } else { "" };
+    writeln!(out, "{doc}\n{skip}pub const {}: [S; {}] = {body};", p.name(), values.len()).unwrap();
+}
+
+/// The source of `weights.rs` for the flat weight vector `w` (in [`Param::ALL`] order).
+pub fn weights_rs(w: &[S]) -> String {
+    let mut out = String::from(HEADER);
+    out.push('\n');
+    array(&mut out, "/// Material, by role (pawn, knight, bishop, rook, queen, king).", w, Param::Material, None);
+    out.push_str(
+        "
+/// Phase weight of each role; 24 is a full middlegame, 0 a pawn ending.
+pub const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// The phase of the starting position.
+pub const MAX_PHASE: i32 = 24;
+
+",
+    );
+    for p in [Param::PstPawn, Param::PstKnight, Param::PstBishop, Param::PstRook, Param::PstQueen, Param::PstKing] {
+        pst_half(&mut out, p.name(), table(w, p), true);
+        pst_half(&mut out, p.name(), table(w, p), false);
+    }
+    out.push_str(
+        "
+const fn pst(mg: &[i32; 64], eg: &[i32; 64]) -> [S; 64] {
+    // Rows are written rank 8 first: the table index of square `sq` (A1 = 0) for white is
+    // `sq ^ 56`.
+    let mut out = [S(0, 0); 64];
+    let mut sq = 0;
+    while sq < 64 {
+        out[sq] = S(mg[sq ^ 56], eg[sq ^ 56]);
+        sq += 1;
+    }
+    out
+}
+
+/// Piece-square bonuses by role, indexed by square from white's side (mirror for black).
+pub const PST: [[S; 64]; 6] = [
+    pst(&PAWN_MG, &PAWN_EG),
+    pst(&KNIGHT_MG, &KNIGHT_EG),
+    pst(&BISHOP_MG, &BISHOP_EG),
+    pst(&ROOK_MG, &ROOK_EG),
+    pst(&QUEEN_MG, &QUEEN_EG),
+    pst(&KING_MG, &KING_EG),
+];
+
+// Pawn structure.
+",
+    );
+    single(&mut out, "/// Each extra pawn on a file.", w, Param::Doubled);
+    single(&mut out, "/// A pawn with no friendly pawn on the adjacent files.", w, Param::Isolated);
+    single(
+        &mut out,
+        "/// A pawn whose stop square is attacked by an enemy pawn and that no friendly pawn can support.",
+        w,
+        Param::Backward,
+    );
+    array(&mut out, "/// A passed pawn, by its relative rank (index 0 = rank 1).", w, Param::Passed, Some(8));
+    array(
+        &mut out,
+        "/// Extra for a passed pawn whose stop square is empty, by relative rank.",
+        w,
+        Param::PassedFree,
+        Some(8),
+    );
+    array(
+        &mut out,
+        "/// Extra for a passed pawn defended by a friendly pawn, by relative rank.",
+        w,
+        Param::PassedSupported,
+        Some(8),
+    );
+    single(&mut out, "/// A pawn defended by a friendly pawn or standing beside one (a phalanx).", w, Param::Connected);
+    out.push_str("\n// Pieces.\n");
+    single(&mut out, "/// Having both bishops.", w, Param::BishopPair);
+    single(&mut out, "/// A rook on a file with no pawns.", w, Param::RookOpenFile);
+    single(&mut out, "/// A rook on a file with enemy pawns only.", w, Param::RookHalfOpenFile);
+    single(&mut out, "/// For the side to move.", w, Param::Tempo);
+    out.push('\n');
+    array(
+        &mut out,
+        "/// Knight mobility by number of safe squares (not own pieces, not attacked by enemy pawns), 0..=8.",
+        w,
+        Param::KnightMobility,
+        Some(8),
+    );
+    array(&mut out, "/// Bishop mobility, 0..=13 squares.", w, Param::BishopMobility, Some(8));
+    array(&mut out, "/// Rook mobility, 0..=14 squares.", w, Param::RookMobility, Some(8));
+    array(&mut out, "/// Queen mobility, 0..=27 squares.", w, Param::QueenMobility, Some(8));
+    out.push_str("\n// King safety.\n");
+    array(
+        &mut out,
+        "/// Each own pawn directly in front of the king (on the king's file and the two beside it), by\n\
+         /// distance: one rank ahead, two ranks ahead.",
+        w,
+        Param::Shield,
+        None,
+    );
+    single(&mut out, "/// A file next to (or at) the king with no own pawn.", w, Param::KingOpenFile);
+    out.push_str(
+        "/// Weight of an attack on the king zone by role (knight, bishop, rook, queen).
+pub const ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
+/// King-zone attack units -> penalty (middlegame only), growing faster than linearly.
+pub const fn king_danger(units: i32) -> S {
+    let u = if units > 60 { 60 } else { units };
+    S(-(u * u) / 4, -u)
+}
+",
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed weights file is exactly what the tuner writes for the compiled-in weights,
+    /// so a tuning run rewrites numbers and nothing else.
+    #[test]
+    fn weights_rs_is_generated() {
+        let committed = include_str!("../../chess-eval/src/weights.rs");
+        let written = weights_rs(&chess_eval::tuning::weights());
+        if committed != written {
+            for (i, (a, b)) in committed.lines().zip(written.lines()).enumerate() {
+                assert_eq!(a, b, "line {}", i + 1);
+            }
+            assert_eq!(committed.lines().count(), written.lines().count());
+        }
+    }
+}
