@@ -14,7 +14,7 @@
 //! are the answer, so that the tuner stops before it learns the training games by heart.
 
 use chess_core::Board;
-use chess_eval::tuning::{weights, NUM_WEIGHTS};
+use chess_eval::tuning::{weights, Param, NUM_WEIGHTS};
 use chess_eval::{Classical, S};
 
 /// One training position.
@@ -136,6 +136,25 @@ impl Data {
     }
 }
 
+/// Piece-square weights stay symmetric between the wings (a1 and h1 alike): each square and its
+/// mirror share one gradient. The evaluation's symmetry tests rely on it, and it halves the
+/// number of free piece-square weights.
+fn tie_mirrored_squares(grad: &mut [[f64; 2]]) {
+    for p in [Param::PstPawn, Param::PstKnight, Param::PstBishop, Param::PstRook, Param::PstQueen, Param::PstKing] {
+        for sq in 0..64 {
+            let mirror = sq ^ 7;
+            if sq < mirror {
+                let (a, b) = (p.offset() + sq, p.offset() + mirror);
+                for ph in 0..2 {
+                    let mean = (grad[a][ph] + grad[b][ph]) / 2.0;
+                    grad[a][ph] = mean;
+                    grad[b][ph] = mean;
+                }
+            }
+        }
+    }
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -184,7 +203,9 @@ pub fn tune(data: &mut Data, opts: &TuneOptions, mut log: impl FnMut(&str)) -> V
     let mut w = start.clone();
     let (mut m, mut v) = (vec![[0.0; 2]; w.len()], vec![[0.0; 2]; w.len()]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
-    let start_val = data.error(&w, k, true);
+    // Without held-out positions (a tiny data set), the training error decides.
+    let held_out = n_val > 0;
+    let start_val = data.error(&w, k, held_out);
     let mut best = (start_val, w.clone(), 0usize);
     log(&format!("start: training error {:.6}, validation error {start_val:.6}", data.error(&w, k, false)));
     let threads = opts.threads.max(1);
@@ -196,10 +217,12 @@ pub fn tune(data: &mut Data, opts: &TuneOptions, mut log: impl FnMut(&str)) -> V
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         let n: usize = parts.iter().map(|p| p.1).sum::<usize>().max(1);
+        let mut grad: Vec<[f64; 2]> =
+            (0..w.len()).map(|i| [0, 1].map(|ph| parts.iter().map(|p| p.0[i][ph]).sum::<f64>() / n as f64)).collect();
+        tie_mirrored_squares(&mut grad);
         for i in 0..w.len() {
             for ph in 0..2 {
-                let g = parts.iter().map(|p| p.0[i][ph]).sum::<f64>() / n as f64
-                    + 2.0 * opts.regularisation * (w[i][ph] - start[i][ph]);
+                let g = grad[i][ph] + 2.0 * opts.regularisation * (w[i][ph] - start[i][ph]);
                 m[i][ph] = b1 * m[i][ph] + (1.0 - b1) * g;
                 v[i][ph] = b2 * v[i][ph] + (1.0 - b2) * g * g;
                 let mh = m[i][ph] / (1.0 - b1.powi(it as i32));
@@ -208,7 +231,7 @@ pub fn tune(data: &mut Data, opts: &TuneOptions, mut log: impl FnMut(&str)) -> V
             }
         }
         if it % 25 == 0 || it == opts.iterations {
-            let val = data.error(&w, k, true);
+            let val = data.error(&w, k, held_out);
             if val < best.0 {
                 best = (val, w.clone(), it);
             }
@@ -224,4 +247,52 @@ pub fn tune(data: &mut Data, opts: &TuneOptions, mut log: impl FnMut(&str)) -> V
     }
     log(&format!("validation error {start_val:.6} -> {:.6} (iteration {})", best.0, best.2));
     best.1.iter().map(|&[mg, eg]| S(mg.round() as i32, eg.round() as i32)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINES: &str = "\
+4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1;1;300;1
+4k3/pppp4/8/8/8/8/PPPP4/4K1N1 b - - 0 1;1;300;2
+4k1n1/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1;0;-300;3
+4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1;0.5;0;4
+4k3/pppp4/8/8/8/8/PPPP4/4K3 b - - 0 1;0.5;0;5
+4k3/pppp4/8/8/8/8/PPP5/4K1N1 w - - 0 1;1;250;6
+4k2r/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1;0;-500;7
+4k3/pppp4/8/8/8/8/PPPP4/R3K3 b - - 0 1;1;500;8
+";
+
+    #[test]
+    fn load_rejects_bad_lines() {
+        assert!(load("not a fen;1;0;1").is_err());
+        assert!(load("4k3/8/8/8/8/8/8/4K3 w - - 0 1;1;0").is_err());
+        assert!(load("4k3/8/8/8/8/8/8/4K3 w - - 0 1;x;0;1").is_err());
+        assert_eq!(load(LINES).unwrap().len(), 8);
+    }
+
+    #[test]
+    fn tuning_lowers_the_error_and_keeps_the_tables_symmetric() {
+        let mut grad = vec![[0.0; 2]; NUM_WEIGHTS];
+        grad[Param::PstKnight.offset() + 6] = [1.0, 3.0];
+        tie_mirrored_squares(&mut grad);
+        assert_eq!(grad[Param::PstKnight.offset() + 6], [0.5, 1.5]);
+        assert_eq!(grad[Param::PstKnight.offset() + 1], [0.5, 1.5]);
+
+        let mut data = load(LINES).unwrap();
+        data.positions.iter_mut().for_each(|p| p.validation = false);
+        let start: Vec<[f64; 2]> = weights().iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
+        let opts = TuneOptions { iterations: 50, rate: 1.0, lambda: 1.0, regularisation: 0.0, threads: 2 };
+        let tuned = tune(&mut data, &opts, |_| {});
+        let k = slope(fit_k(&mut data, &start));
+        let w: Vec<[f64; 2]> = tuned.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
+        let (before, after) = (data.error(&start, k, false), data.error(&w, k, false));
+        assert!(after < before * 0.9, "error {before} -> {after}");
+        for p in [Param::PstPawn, Param::PstKnight, Param::PstKing] {
+            for sq in 0..64 {
+                assert_eq!(tuned[p.offset() + sq], tuned[p.offset() + (sq ^ 7)], "{p:?} {sq}");
+            }
+        }
+    }
 }
