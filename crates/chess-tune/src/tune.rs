@@ -145,11 +145,9 @@ fn tie_mirrored_squares(grad: &mut [[f64; 2]]) {
             let mirror = sq ^ 7;
             if sq < mirror {
                 let (a, b) = (p.offset() + sq, p.offset() + mirror);
-                for ph in 0..2 {
-                    let mean = (grad[a][ph] + grad[b][ph]) / 2.0;
-                    grad[a][ph] = mean;
-                    grad[b][ph] = mean;
-                }
+                let mean = [0, 1].map(|ph| (grad[a][ph] + grad[b][ph]) / 2.0);
+                grad[a] = mean;
+                grad[b] = mean;
             }
         }
     }
