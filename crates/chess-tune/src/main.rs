@@ -4,7 +4,7 @@
 //! chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N]
 //!                    [--random-plies N] [--seed N]
 //! chess-tune tune --data FILE[,FILE...] [--out weights.rs] [--iterations N] [--rate R]
-//!                 [--lambda L] [--reg R] [--threads N]
+//!                 [--lambda L] [--reg R] [--min-count N] [--threads N]
 //! ```
 //!
 //! `datagen` plays self-play games and writes quiet positions labelled with the game result;
@@ -21,7 +21,7 @@ use chess_core::Board;
 
 const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
-  chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--threads N]";
+  chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
 struct Args(Vec<(String, String)>);
@@ -90,7 +90,7 @@ fn datagen(args: &Args) -> Result<(), String> {
 }
 
 fn tune(args: &Args) -> Result<(), String> {
-    args.check(&["data", "out", "iterations", "rate", "lambda", "reg", "threads"])?;
+    args.check(&["data", "out", "iterations", "rate", "lambda", "reg", "min-count", "threads"])?;
     let files = args.get("data").ok_or("tune needs --data FILE")?;
     let out = args.get("out").unwrap_or("crates/chess-eval/src/weights.rs");
     let mut text = String::new();
@@ -106,6 +106,7 @@ fn tune(args: &Args) -> Result<(), String> {
         rate: args.num("rate", 1.0)?,
         lambda: args.num("lambda", 1.0)?,
         regularisation: args.num("reg", 0.0)?,
+        min_count: args.num("min-count", 1000)?,
         threads: args.num("threads", threads_default())?,
     };
     if !(0.0..=1.0).contains(&opts.lambda) {

@@ -13,7 +13,7 @@
 //! they can. Positions of one game in ten are held out; the weights with the lowest error on those
 //! are the answer, so that the tuner stops before it learns the training games by heart.
 
-use chess_core::Board;
+use chess_core::{Board, Role};
 use chess_eval::tuning::{weights, Param, NUM_WEIGHTS};
 use chess_eval::{Classical, S};
 
@@ -48,6 +48,9 @@ pub struct TuneOptions {
     pub lambda: f64,
     /// Pull of each weight towards its current value (L2, per weight and position).
     pub regularisation: f64,
+    /// Weights used by fewer training positions than this stay as they are: too little data
+    /// to estimate them.
+    pub min_count: usize,
     /// Worker threads for the gradient.
     pub threads: usize,
 }
@@ -136,6 +139,43 @@ impl Data {
     }
 }
 
+/// Piece values live in `MATERIAL`, not in the tables added to it.
+///
+/// Every piece has exactly one piece-square weight and (when mobility is on) one mobility
+/// weight, so adding a constant to such a table and taking it off the piece's material changes no
+/// evaluation: the fit alone cannot tell them apart. This shifts each piece-square and mobility
+/// table so that its average over the training positions is what it was before tuning, and moves
+/// the difference into `MATERIAL`. The evaluation is unchanged, and so are the piece values seen
+/// by configurations with mobility or piece-square tables switched off.
+fn centre_on_material(w: &mut [[f64; 2]], start: &[[f64; 2]], used: &[[f64; 2]]) {
+    let tables = [
+        (Role::Pawn, Param::PstPawn),
+        (Role::Knight, Param::PstKnight),
+        (Role::Bishop, Param::PstBishop),
+        (Role::Rook, Param::PstRook),
+        (Role::Queen, Param::PstQueen),
+        (Role::Knight, Param::KnightMobility),
+        (Role::Bishop, Param::BishopMobility),
+        (Role::Rook, Param::RookMobility),
+        (Role::Queen, Param::QueenMobility),
+    ];
+    for (role, table) in tables {
+        let range = table.offset()..table.offset() + table.len();
+        let total: f64 = used[range.clone()].iter().map(|u| u[0]).sum();
+        if total == 0.0 {
+            continue;
+        }
+        for ph in 0..2 {
+            let mean = |v: &[[f64; 2]]| range.clone().map(|i| v[i][ph] * used[i][0]).sum::<f64>() / total;
+            let shift = mean(w) - mean(start);
+            for i in range.clone() {
+                w[i][ph] -= shift;
+            }
+            w[Param::Material.offset() + role as usize][ph] += shift;
+        }
+    }
+}
+
 /// Piece-square weights stay symmetric between the wings (a1 and h1 alike): each square and its
 /// mirror share one gradient. The evaluation's symmetry tests rely on it, and it halves the
 /// number of free piece-square weights.
@@ -198,6 +238,22 @@ pub fn tune(data: &mut Data, opts: &TuneOptions, mut log: impl FnMut(&str)) -> V
         n_val,
         opts.lambda
     ));
+    // How many training positions use each weight (a square and its mirror: their mean).
+    let mut used = vec![[0usize; 2]; NUM_WEIGHTS];
+    for p in data.positions.iter().filter(|p| !p.validation) {
+        for &(i, _) in &data.coefs[p.start as usize..p.start as usize + p.len as usize] {
+            used[i as usize][0] += 1;
+        }
+    }
+    let mut used: Vec<[f64; 2]> = used.iter().map(|&[n, _]| [n as f64; 2]).collect();
+    tie_mirrored_squares(&mut used);
+    let frozen: Vec<bool> = used.iter().map(|&[n, _]| n < opts.min_count as f64).collect();
+    log(&format!(
+        "{} of {} weights used by fewer than {} training positions stay as they are",
+        frozen.iter().filter(|&&f| f).count(),
+        frozen.len(),
+        opts.min_count
+    ));
     let mut w = start.clone();
     let (mut m, mut v) = (vec![[0.0; 2]; w.len()], vec![[0.0; 2]; w.len()]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
@@ -218,7 +274,7 @@ pub fn tune(data: &mut Data, opts: &TuneOptions, mut log: impl FnMut(&str)) -> V
         let mut grad: Vec<[f64; 2]> =
             (0..w.len()).map(|i| [0, 1].map(|ph| parts.iter().map(|p| p.0[i][ph]).sum::<f64>() / n as f64)).collect();
         tie_mirrored_squares(&mut grad);
-        for i in 0..w.len() {
+        for i in (0..w.len()).filter(|&i| !frozen[i]) {
             for ph in 0..2 {
                 let g = grad[i][ph] + 2.0 * opts.regularisation * (w[i][ph] - start[i][ph]);
                 m[i][ph] = b1 * m[i][ph] + (1.0 - b1) * g;
@@ -244,7 +300,9 @@ pub fn tune(data: &mut Data, opts: &TuneOptions, mut log: impl FnMut(&str)) -> V
         }
     }
     log(&format!("validation error {start_val:.6} -> {:.6} (iteration {})", best.0, best.2));
-    best.1.iter().map(|&[mg, eg]| S(mg.round() as i32, eg.round() as i32)).collect()
+    let mut best_w = best.1;
+    centre_on_material(&mut best_w, &start, &used);
+    best_w.iter().map(|&[mg, eg]| S(mg.round() as i32, eg.round() as i32)).collect()
 }
 
 #[cfg(test)]
@@ -281,7 +339,7 @@ mod tests {
         let mut data = load(LINES).unwrap();
         data.positions.iter_mut().for_each(|p| p.validation = false);
         let start: Vec<[f64; 2]> = weights().iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
-        let opts = TuneOptions { iterations: 50, rate: 1.0, lambda: 1.0, regularisation: 0.0, threads: 2 };
+        let opts = TuneOptions { iterations: 50, rate: 1.0, lambda: 1.0, regularisation: 0.0, min_count: 1, threads: 2 };
         let tuned = tune(&mut data, &opts, |_| {});
         let k = slope(fit_k(&mut data, &start));
         let w: Vec<[f64; 2]> = tuned.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
