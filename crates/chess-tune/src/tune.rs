@@ -339,7 +339,8 @@ mod tests {
         let mut data = load(LINES).unwrap();
         data.positions.iter_mut().for_each(|p| p.validation = false);
         let start: Vec<[f64; 2]> = weights().iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
-        let opts = TuneOptions { iterations: 50, rate: 1.0, lambda: 1.0, regularisation: 0.0, min_count: 1, threads: 2 };
+        let opts =
+            TuneOptions { iterations: 50, rate: 1.0, lambda: 1.0, regularisation: 0.0, min_count: 1, threads: 2 };
         let tuned = tune(&mut data, &opts, |_| {});
         let k = slope(fit_k(&mut data, &start));
         let w: Vec<[f64; 2]> = tuned.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
