@@ -65,40 +65,45 @@ pub fn run(openings: &[Board], opts: &DatagenOptions, out: &mut (dyn Write + Sen
     let out = Mutex::new((out, 0usize, 0usize, [0usize; 3]));
     let started = std::time::Instant::now();
     std::thread::scope(|s| {
-        for _ in 0..opts.threads.max(1) {
-            s.spawn(|| -> std::io::Result<()> {
-                let mut engine = Engine::new(Classical::default(), 16);
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= opts.games {
-                        return Ok(());
+        let workers: Vec<_> = (0..opts.threads.max(1))
+            .map(|_| {
+                s.spawn(|| -> std::io::Result<()> {
+                    let mut engine = Engine::new(Classical::default(), 16);
+                    loop {
+                        let n = next.fetch_add(1, Ordering::Relaxed);
+                        if n >= opts.games {
+                            return Ok(());
+                        }
+                        let mut rng =
+                            ChaCha8Rng::seed_from_u64(opts.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                        engine.clear();
+                        let (result, samples) = play_game(&mut engine, openings, opts, &mut rng);
+                        let mut guard = out.lock().unwrap();
+                        let (w, games, positions, results) = &mut *guard;
+                        for smp in &samples {
+                            writeln!(w, "{};{};{};{}", smp.fen, result, smp.score, n)?;
+                        }
+                        *games += 1;
+                        *positions += samples.len();
+                        results[(result * 2.0) as usize] += 1;
+                        if *games % 100 == 0 {
+                            eprintln!(
+                                "{} games, {} positions, +{} ={} -{} (white), {:.0} s",
+                                games,
+                                positions,
+                                results[2],
+                                results[1],
+                                results[0],
+                                started.elapsed().as_secs_f64()
+                            );
+                        }
                     }
-                    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                    engine.clear();
-                    let (result, samples) = play_game(&mut engine, openings, opts, &mut rng);
-                    let mut guard = out.lock().unwrap();
-                    let (w, games, positions, results) = &mut *guard;
-                    for smp in &samples {
-                        writeln!(w, "{};{};{};{}", smp.fen, result, smp.score, n)?;
-                    }
-                    *games += 1;
-                    *positions += samples.len();
-                    results[(result * 2.0) as usize] += 1;
-                    if *games % 100 == 0 {
-                        eprintln!(
-                            "{} games, {} positions, +{} ={} -{} (white), {:.0} s",
-                            games,
-                            positions,
-                            results[2],
-                            results[1],
-                            results[0],
-                            started.elapsed().as_secs_f64()
-                        );
-                    }
-                }
-            });
-        }
-    });
+                })
+            })
+            .collect();
+        // A write error stops its worker; report it rather than a short file.
+        workers.into_iter().try_for_each(|h| h.join().expect("datagen worker panicked"))
+    })?;
     let (w, games, positions, _) = out.into_inner().unwrap();
     w.flush()?;
     Ok((games, positions))
