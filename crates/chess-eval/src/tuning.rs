@@ -173,14 +173,9 @@ impl Param {
     }
 
     /// Where this table starts in the flat weight vector.
+    #[inline(always)]
     pub const fn offset(self) -> usize {
-        let mut i = 0;
-        let mut at = 0;
-        while Param::ALL[i] as usize != self as usize {
-            at += Param::ALL[i].len();
-            i += 1;
-        }
-        at
+        OFFSETS[self as usize]
     }
 
     /// The name of the constant in [`crate::weights`].
@@ -213,6 +208,17 @@ impl Param {
         }
     }
 }
+
+/// Where each table starts in the flat weight vector, in [`Param::ALL`] order.
+const OFFSETS: [usize; Param::NUM] = {
+    let mut out = [0; Param::NUM];
+    let mut i = 1;
+    while i < Param::NUM {
+        out[i] = out[i - 1] + Param::ALL[i - 1].len();
+        i += 1;
+    }
+    out
+};
 
 /// Length of the flat weight vector.
 pub const NUM_WEIGHTS: usize = Param::KingOpenFile.offset() + Param::KingOpenFile.len();

@@ -6,6 +6,7 @@
 
 use std::fmt::Write;
 
+use chess_core::Role;
 use chess_eval::tuning::Param;
 use chess_eval::S;
 
@@ -90,7 +91,7 @@ pub const MAX_PHASE: i32 = 24;
 
 ",
     );
-    for p in [Param::PstPawn, Param::PstKnight, Param::PstBishop, Param::PstRook, Param::PstQueen, Param::PstKing] {
+    for p in Role::ALL.map(Param::pst) {
         pst_half(&mut out, p.name(), table(w, p), true);
         pst_half(&mut out, p.name(), table(w, p), false);
     }

@@ -15,6 +15,7 @@
 
 use chess_core::{Board, Role};
 use chess_eval::tuning::{weights, Param, NUM_WEIGHTS};
+use chess_eval::weights::MAX_PHASE;
 use chess_eval::{Classical, S};
 
 /// One training position.
@@ -99,14 +100,20 @@ impl Data {
         self.positions.is_empty()
     }
 
+    /// The coefficients of position `p`.
+    fn coefs_of(&self, p: &Position) -> &[(u16, i16)] {
+        &self.coefs[p.start as usize..p.start as usize + p.len as usize]
+    }
+
+    /// The evaluation of `p` with weights `w`, from white's side (the blend of the evaluator).
     fn eval(&self, p: &Position, w: &[[f64; 2]]) -> f64 {
         let (mut mg, mut eg) = (p.fixed[0], p.fixed[1]);
-        for &(i, k) in &self.coefs[p.start as usize..p.start as usize + p.len as usize] {
+        for &(i, k) in self.coefs_of(p) {
             mg += w[i as usize][0] * k as f64;
             eg += w[i as usize][1] * k as f64;
         }
-        let phase = p.phase as f64;
-        (mg * phase + eg * (24.0 - phase)) / 24.0
+        let phase = p.phase as f64 / MAX_PHASE as f64;
+        mg * phase + eg * (1.0 - phase)
     }
 
     /// Mean squared error on the training (or validation) positions.
@@ -127,9 +134,9 @@ impl Data {
         for p in positions.iter().filter(|p| !p.validation) {
             let s = sigmoid(k * self.eval(p, w));
             let d = -2.0 * (p.target - s) * s * (1.0 - s) * k;
-            let phase = p.phase as f64 / 24.0;
+            let phase = p.phase as f64 / MAX_PHASE as f64;
             let (dm, de) = (d * phase, d * (1.0 - phase));
-            for &(i, c) in &self.coefs[p.start as usize..p.start as usize + p.len as usize] {
+            for &(i, c) in self.coefs_of(p) {
                 g[i as usize][0] += dm * c as f64;
                 g[i as usize][1] += de * c as f64;
             }
@@ -180,7 +187,7 @@ fn centre_on_material(w: &mut [[f64; 2]], start: &[[f64; 2]], used: &[[f64; 2]])
 /// mirror share one gradient. The evaluation's symmetry tests rely on it, and it halves the
 /// number of free piece-square weights.
 fn tie_mirrored_squares(grad: &mut [[f64; 2]]) {
-    for p in [Param::PstPawn, Param::PstKnight, Param::PstBishop, Param::PstRook, Param::PstQueen, Param::PstKing] {
+    for p in Role::ALL.map(Param::pst) {
         for sq in 0..64 {
             let mirror = sq ^ 7;
             if sq < mirror {
@@ -191,6 +198,11 @@ fn tie_mirrored_squares(grad: &mut [[f64; 2]]) {
             }
         }
     }
+}
+
+/// Weights as `[mg, eg]` floats.
+fn to_f64(w: &[S]) -> Vec<[f64; 2]> {
+    w.iter().map(|s| [s.0 as f64, s.1 as f64]).collect()
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -223,7 +235,7 @@ fn fit_k(data: &mut Data, w: &[[f64; 2]]) -> f64 {
 
 /// Tunes; returns the best weights found (rounded) and a report of what happened.
 pub fn tune(data: &mut Data, opts: &TuneOptions, mut log: impl FnMut(&str)) -> Vec<S> {
-    let start: Vec<[f64; 2]> = weights().iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
+    let start = to_f64(&weights());
     assert_eq!(start.len(), NUM_WEIGHTS);
     let texel_k = fit_k(data, &start);
     let k = slope(texel_k);
@@ -238,14 +250,14 @@ pub fn tune(data: &mut Data, opts: &TuneOptions, mut log: impl FnMut(&str)) -> V
         n_val,
         opts.lambda
     ));
-    // How many training positions use each weight (a square and its mirror: their mean).
-    let mut used = vec![[0usize; 2]; NUM_WEIGHTS];
+    // How many training positions use each weight (a square and its mirror: their mean), the
+    // same count for both phases.
+    let mut used = vec![[0.0; 2]; NUM_WEIGHTS];
     for p in data.positions.iter().filter(|p| !p.validation) {
-        for &(i, _) in &data.coefs[p.start as usize..p.start as usize + p.len as usize] {
-            used[i as usize][0] += 1;
+        for &(i, _) in data.coefs_of(p) {
+            used[i as usize] = used[i as usize].map(|n| n + 1.0);
         }
     }
-    let mut used: Vec<[f64; 2]> = used.iter().map(|&[n, _]| [n as f64; 2]).collect();
     tie_mirrored_squares(&mut used);
     let frozen: Vec<bool> = used.iter().map(|&[n, _]| n < opts.min_count as f64).collect();
     log(&format!(
@@ -338,13 +350,12 @@ mod tests {
 
         let mut data = load(LINES).unwrap();
         data.positions.iter_mut().for_each(|p| p.validation = false);
-        let start: Vec<[f64; 2]> = weights().iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
+        let start = to_f64(&weights());
         let opts =
             TuneOptions { iterations: 50, rate: 1.0, lambda: 1.0, regularisation: 0.0, min_count: 1, threads: 2 };
         let tuned = tune(&mut data, &opts, |_| {});
         let k = slope(fit_k(&mut data, &start));
-        let w: Vec<[f64; 2]> = tuned.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
-        let (before, after) = (data.error(&start, k, false), data.error(&w, k, false));
+        let (before, after) = (data.error(&start, k, false), data.error(&to_f64(&tuned), k, false));
         assert!(after < before * 0.9, "error {before} -> {after}");
         for p in [Param::PstPawn, Param::PstKnight, Param::PstKing] {
             for sq in 0..64 {
