@@ -5,29 +5,15 @@
 //! - The **hard** bound is checked during the search: past it, the search stops at once.
 //!
 //! For a clock with `time` left, increment `inc` and `moves_to_go` (sudden death counts as
-//! [`SUDDEN_DEATH_MOVES`]), after subtracting the move overhead, the part of the clock the plan
-//! may spend is `usable = time − reserve`, where the reserve is [`RESERVE_INCREMENTS`] increments,
-//! at most [`MAX_RESERVE_MS`]. Then `soft = usable / moves_to_go + 3/4 inc`, capped at a fraction
-//! of the time left, and `hard = min(5 × soft, usable / 2 + inc, time / 2)` (most of the time
-//! left when this is the last move of the control).
-//!
-//! Why a reserve: with an increment, spending converges to one increment a move and the clock
-//! settles where `usable / moves_to_go ≈ inc / 4`. Without a reserve that is about 6 increments
-//! (60 ms at 1+0.01, 0.6 s at 10+0.1), less than the pauses a loaded machine or a GUI can
-//! impose on a process. The reserve lifts that resting point by up to a second; below it the
-//! engine lives on its increment (at most one increment a move) until the bank refills.
+//! [`SUDDEN_DEATH_MOVES`]), after subtracting the move overhead:
+//! `soft = time / moves_to_go + 3/4 inc`, capped at a fraction of the time left, and
+//! `hard = min(5 × soft, time / 2)` (most of the time left when this is the last move of the
+//! control).
 
 use crate::limits::Limits;
 
 /// Sudden-death games are planned as if this many moves remained.
 pub const SUDDEN_DEATH_MOVES: u64 = 25;
-
-/// With an increment, this many increments of the clock are kept back as a reserve...
-pub const RESERVE_INCREMENTS: u64 = 20;
-
-/// ...but never more than this (milliseconds). Without an increment there is no reserve: a
-/// sudden-death clock is spent geometrically and never runs dry on its own.
-pub const MAX_RESERVE_MS: u64 = 1_000;
 
 /// Time bounds for one search, in milliseconds since it started.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,10 +39,8 @@ impl TimeBudget {
             let (soft, hard) = if mtg == 1 {
                 (time * 8 / 10, time * 9 / 10)
             } else {
-                let reserve = (inc * RESERVE_INCREMENTS).min(MAX_RESERVE_MS);
-                let usable = time.saturating_sub(reserve);
-                let soft = (usable / mtg + inc * 3 / 4).min(time * 2 / 5);
-                (soft, (soft * 5).min(usable / 2 + inc).min(time / 2))
+                let soft = (time / mtg + inc * 3 / 4).min(time * 2 / 5);
+                (soft, (soft * 5).min(time / 2))
             };
             TimeBudget { soft_ms: soft.max(1), hard_ms: hard.max(1) }
         });
@@ -90,12 +74,9 @@ mod tests {
     fn budgets() {
         assert_eq!(TimeBudget::new(&Limits::default()), None);
         assert_eq!(TimeBudget::new(&Limits::move_time(1000)), Some(TimeBudget { soft_ms: 990, hard_ms: 990 }));
-        // 10 s + 0.1 s: 1 s kept in reserve, about 0.43 s planned, at most 2.2 s.
+        // 10 s + 0.1 s: about 0.47 s planned, at most 2.4 s.
         let b = TimeBudget::new(&clock(10_000, 100, None)).unwrap();
-        assert_eq!(b, TimeBudget { soft_ms: 8990 / 25 + 75, hard_ms: (8990 / 25 + 75) * 5 });
-        // Sudden death: no reserve.
-        let b = TimeBudget::new(&clock(10_010, 0, None)).unwrap();
-        assert_eq!(b, TimeBudget { soft_ms: 400, hard_ms: 2000 });
+        assert_eq!(b, TimeBudget { soft_ms: 9990 / 25 + 75, hard_ms: (9990 / 25 + 75) * 5 });
         // Never more than half the clock for one move, even with a huge increment.
         let b = TimeBudget::new(&clock(1_000, 5_000, None)).unwrap();
         assert!(b.hard_ms <= 500 && b.soft_ms <= 400, "{b:?}");
@@ -105,27 +86,6 @@ mod tests {
         // Flagging: with less time than the overhead, still at least a millisecond.
         let b = TimeBudget::new(&clock(3, 0, None)).unwrap();
         assert_eq!(b, TimeBudget { soft_ms: 1, hard_ms: 1 });
-    }
-
-    /// At 1+0.01 the reserve is 200 ms. Below it a move is planned at 3/4 of an increment and
-    /// may never take more than one increment, so the bank refills instead of draining.
-    #[test]
-    fn reserve_at_bullet() {
-        let b = TimeBudget::new(&clock(110, 10, None)).unwrap();
-        assert_eq!(b, TimeBudget { soft_ms: 7, hard_ms: 10 });
-        let b = TimeBudget::new(&clock(1_010, 10, None)).unwrap();
-        assert_eq!(b, TimeBudget { soft_ms: 800 / 25 + 7, hard_ms: (800 / 25 + 7) * 5 });
-        // Simulate a long game spending the soft bound each move and a 20% overrun every
-        // fifth move: the clock settles above the reserve rather than near zero.
-        let mut clock_ms = 1_000u64;
-        for mv in 0..300 {
-            let b = TimeBudget::new(&clock(clock_ms, 10, None)).unwrap();
-            let spent = if mv % 5 == 0 { b.hard_ms.min(b.soft_ms * 6 / 5) } else { b.soft_ms };
-            clock_ms = clock_ms - spent - 1 + 10;
-            if mv > 100 {
-                assert!(clock_ms > 200, "move {mv}: {clock_ms} ms left");
-            }
-        }
     }
 
     #[test]
