@@ -6,7 +6,7 @@ against the same build with NAMES switched off (docs/search.md, docs/evaluation.
     scripts/ablation.py LABEL --base OLD_BINARY [--new NEW_BINARY] [...]
     scripts/ablation.py --table [NAMES ...]
 
-NAMES is a comma-separated list of CHESS_ABLATE names: search rules rfp, nmp, iir, lmp,
+NAMES is a comma-separated list of CHESS_ABLATE names: search rules rfp, nmp, lmp,
 fp, see, lmr, asp, check, counter, conthist; evaluation terms pst, pawns, passed, mobility,
 king, pieces, tempo.
 

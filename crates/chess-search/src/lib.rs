@@ -8,7 +8,7 @@
 //!   counter moves, history;
 //! - quiescence search with SEE and delta pruning, check evasions;
 //! - check extension, null-move pruning, late move reductions, reverse futility, futility, late
-//!   move and SEE pruning, internal iterative reduction (constants in [`params`]);
+//!   move and SEE pruning (constants in [`params`]);
 //! - draws by repetition (against the game history too), fifty moves and insufficient material
 //!   inside the tree; mate scores that prefer the shortest mate;
 //! - limits by depth, nodes, move time, clock (soft and hard bounds), mate-in-N, infinite;

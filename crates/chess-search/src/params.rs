@@ -24,9 +24,6 @@ pub const NMP_EVAL_DIVISOR: i32 = 200;
 /// Above this depth a null-move cutoff is verified by a reduced normal search (zugzwang guard).
 pub const NMP_VERIFY_DEPTH: i32 = 12;
 
-/// Internal iterative reduction: a node this deep without a TT move is searched one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
-
 /// Late move pruning: at most this deep, quiet moves past `(LMP_BASE + depth²) / (2 - improving)`
 /// are skipped.
 pub const LMP_MAX_DEPTH: i32 = 8;
@@ -77,8 +74,6 @@ pub enum Rule {
     ReverseFutility,
     /// Null-move pruning.
     NullMove,
-    /// Internal iterative reduction.
-    Iir,
     /// Late move pruning.
     LateMovePruning,
     /// Futility pruning.
@@ -100,10 +95,9 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule.
-    pub const ALL: [Rule; 11] = [
+    pub const ALL: [Rule; 10] = [
         Rule::ReverseFutility,
         Rule::NullMove,
-        Rule::Iir,
         Rule::LateMovePruning,
         Rule::Futility,
         Rule::SeePruning,
@@ -114,13 +108,12 @@ impl Rule {
         Rule::ContinuationHistory,
     ];
 
-    /// The rule's short name, as `CHESS_ABLATE` lists it: `rfp`, `nmp`, `iir`, `lmp`,
-    /// `fp`, `see`, `lmr`, `asp`, `check`, `counter`, `conthist`.
+    /// The rule's short name, as `CHESS_ABLATE` lists it: `rfp`, `nmp`, `lmp`, `fp`, `see`,
+    /// `lmr`, `asp`, `check`, `counter`, `conthist`.
     pub const fn name(self) -> &'static str {
         match self {
             Rule::ReverseFutility => "rfp",
             Rule::NullMove => "nmp",
-            Rule::Iir => "iir",
             Rule::LateMovePruning => "lmp",
             Rule::Futility => "fp",
             Rule::SeePruning => "see",

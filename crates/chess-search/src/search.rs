@@ -524,7 +524,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         board: &Board,
         mut alpha: i32,
         mut beta: i32,
-        mut depth: i32,
+        depth: i32,
         ply: usize,
         cut_node: bool,
     ) -> i32 {
@@ -620,11 +620,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                 }
             }
-        }
-
-        // Internal iterative reduction: no TT move here means no earlier search; go shallower.
-        if enabled(Rule::Iir) && depth >= IIR_MIN_DEPTH && tt_move.is_none() {
-            depth -= 1;
         }
 
         let conts = [
