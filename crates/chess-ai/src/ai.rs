@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use chess_core::{Board, Game, GameStatus};
 use chess_eval::{Classical, Score};
-use chess_search::{Bound, Clock, Engine, Limits, Reporter, SearchControl, SearchResult, Silent};
+use chess_search::{Bound, Clock, Engine, Limits, Reporter, SearchControl, SearchResult, Silent, TimeSource};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -121,6 +121,13 @@ impl Ai {
         Ok(())
     }
 
+    /// The clock the search reads for its time limits: the platform's by default. A host without
+    /// one (`wasm32-unknown-unknown`, where the default never advances) passes its own, for
+    /// example one that reads the browser's `performance.now()`.
+    pub fn set_time_source(&self, time: Arc<dyn TimeSource>) {
+        self.lock().set_time_source(time);
+    }
+
     /// Use `book` instead of the embedded one, or no book at all with `None`.
     pub fn set_book(&mut self, book: Option<Book>) {
         self.book = book.map(Arc::new);
@@ -194,7 +201,7 @@ impl Ai {
 
     /// The limits of the blocking calls: none of their own when the options or the level limit
     /// the search already, else [`DEFAULT_MOVE_TIME_MS`].
-    fn default_limits(&self, mode: Mode) -> Limits {
+    pub fn default_limits(&self, mode: Mode) -> Limits {
         let o = &self.options;
         let level_limited = mode == Mode::Play && (self.profile.nodes.is_some() || self.profile.depth.is_some());
         let options_limited =

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
+    signal: Option<fn() -> bool>,
 }
 
 impl SearchControl {
@@ -27,7 +28,21 @@ impl SearchControl {
 
     /// Flags for a ponder search: time limits only start counting at [`ponderhit`](Self::ponderhit).
     pub fn new_pondering() -> Self {
-        SearchControl { stop: AtomicBool::new(false), pondering: AtomicBool::new(true) }
+        SearchControl { stop: AtomicBool::new(false), pondering: AtomicBool::new(true), signal: None }
+    }
+
+    /// Flags for a search that a host can also stop through `signal`, a check the search calls
+    /// where it polls its own flag (every thousand nodes or so). A browser uses it where no
+    /// second thread can call [`stop`](Self::stop): the check reads a flag that the page sets
+    /// in shared memory.
+    ///
+    /// ```
+    /// use chess_search::SearchControl;
+    /// let control = SearchControl::with_signal(|| true);
+    /// assert!(control.is_stopped());
+    /// ```
+    pub fn with_signal(signal: fn() -> bool) -> Self {
+        SearchControl { signal: Some(signal), ..SearchControl::default() }
     }
 
     /// Ask the search to stop as soon as possible; it returns the best move found so far.
@@ -35,9 +50,17 @@ impl SearchControl {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Whether a stop was asked for (or the search decided to stop).
+    /// Whether a stop was asked for (or the search decided to stop), here or through the host's
+    /// signal.
     pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let signalled = self.signal.is_some_and(|signal| signal());
+        if signalled {
+            self.stop();
+        }
+        signalled
     }
 
     /// The opponent played the expected move: the search goes on as a normal timed search whose

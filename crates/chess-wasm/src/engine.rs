@@ -1,0 +1,264 @@
+//! The AI as JavaScript configures it: options and limits read from JSON into
+//! [`chess_ai::AiOptions`] and [`chess_search::Limits`], and answers written back as JSON
+//! ([`AnalysisJson`], [`ProgressJson`]).
+
+use chess_ai::{AiOptions, Analysis, AnalysisLine, DepthOptions, Strength};
+use chess_core::Board;
+use chess_eval::Score;
+use chess_search::{Bound, Clock, Info, Limits};
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+
+/// The options JavaScript passes (every field optional).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OptionsJson {
+    level: Option<u8>,
+    elo: Option<u32>,
+    full: Option<bool>,
+    move_time_ms: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<i32>,
+    hash_mb: Option<usize>,
+    depth_options: Option<DepthOptionsJson>,
+    randomness: Option<i32>,
+    seed: Option<u64>,
+    multi_pv: Option<usize>,
+    book: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DepthOptionsJson {
+    base: Option<i32>,
+    extended: Option<i32>,
+    check: Option<bool>,
+    quiescence: Option<i32>,
+}
+
+/// Read options from JSON (an empty text means the defaults); `seed` is used when the JSON gives
+/// none. The result is validated.
+pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
+    let o: OptionsJson = if json.trim().is_empty() { OptionsJson::default() } else { serde_json::from_str(json)? };
+    let strength = match (o.level, o.elo, o.full) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(true)) | (_, Some(_), Some(true)) => {
+            return Err(Error::Options("give one of level, elo and full, not several".into()))
+        }
+        (Some(level), _, _) => Strength::Level(level),
+        (_, Some(elo), _) => Strength::Elo(elo),
+        (_, _, Some(true)) => Strength::Full,
+        _ => Strength::default(),
+    };
+    let d = o.depth_options.unwrap_or_default();
+    let options = AiOptions {
+        strength,
+        move_time_ms: o.move_time_ms,
+        nodes: o.nodes,
+        depth: o.depth,
+        hash_mb: o.hash_mb,
+        depth_options: DepthOptions {
+            base: d.base,
+            adaptive_extension: d.extended,
+            check_extension: d.check,
+            quiescence: d.quiescence,
+        },
+        randomness_cp: o.randomness,
+        seed: Some(o.seed.unwrap_or(seed)),
+        threads: 1,
+        multi_pv: o.multi_pv.unwrap_or(chess_ai::MAX_MULTI_PV),
+        book: o.book.unwrap_or(true),
+        eval: None,
+    };
+    options.validate()?;
+    Ok(options)
+}
+
+/// The limits of one search, as JavaScript passes them.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LimitsJson {
+    move_time_ms: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<i32>,
+    clock: Option<ClockJson>,
+    infinite: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ClockJson {
+    time_ms: u64,
+    #[serde(default)]
+    increment_ms: u64,
+    moves_to_go: Option<u32>,
+}
+
+/// Whether the caller set no limit of its own (the AI then uses its options' and level's).
+pub struct ReadLimits {
+    /// The limits.
+    pub limits: Limits,
+    /// True when the JSON named no limit and did not ask for an infinite search.
+    pub unlimited_by_caller: bool,
+}
+
+/// Read limits from JSON (an empty text: none).
+pub fn limits_from_json(json: &str) -> Result<ReadLimits, Error> {
+    let l: LimitsJson = if json.trim().is_empty() { LimitsJson::default() } else { serde_json::from_str(json)? };
+    if l.move_time_ms == Some(0) || l.nodes == Some(0) {
+        return Err(Error::Options("a limit of 0 leaves nothing to search".into()));
+    }
+    if let Some(d) = l.depth.filter(|d| !(1..=chess_ai::MAX_DEPTH).contains(d)) {
+        return Err(Error::Options(format!("depth {d} is outside 1..={}", chess_ai::MAX_DEPTH)));
+    }
+    let unlimited_by_caller = l.move_time_ms.is_none()
+        && l.nodes.is_none()
+        && l.depth.is_none()
+        && l.clock.is_none()
+        && l.infinite != Some(true);
+    let limits = Limits {
+        move_time_ms: l.move_time_ms,
+        nodes: l.nodes,
+        depth: l.depth,
+        clock: l.clock.map(|c| Clock { time_ms: c.time_ms, increment_ms: c.increment_ms, moves_to_go: c.moves_to_go }),
+        ..Limits::default()
+    };
+    Ok(ReadLimits { limits, unlimited_by_caller })
+}
+
+/// A score as JSON: `{"cp": n}` or `{"mate": n}` (moves; negative when being mated), from the
+/// side to move's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreJson {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many moves.
+    Mate(i32),
+}
+
+impl From<Score> for ScoreJson {
+    fn from(score: Score) -> Self {
+        match score.mate_moves() {
+            Some(moves) => ScoreJson::Mate(moves),
+            None => ScoreJson::Cp(score.0),
+        }
+    }
+}
+
+fn bound_name(bound: Bound) -> &'static str {
+    match bound {
+        Bound::Exact => "exact",
+        Bound::Lower => "lower",
+        Bound::Upper => "upper",
+    }
+}
+
+/// One scored line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineJson {
+    uci: String,
+    san: String,
+    score: ScoreJson,
+    bound: &'static str,
+    pv: Vec<String>,
+    pv_san: Vec<String>,
+}
+
+impl LineJson {
+    fn new(board: &Board, line: &AnalysisLine, mode: chess_core::CastlingMode) -> LineJson {
+        let mut pv = Vec::with_capacity(line.pv.len());
+        let mut b = *board;
+        for &mv in &line.pv {
+            pv.push(b.uci(mv, mode));
+            b.play_unchecked(mv);
+        }
+        LineJson {
+            uci: line.uci.clone(),
+            san: line.san.clone(),
+            score: line.score.into(),
+            bound: bound_name(line.bound),
+            pv,
+            pv_san: line.pv_san.clone(),
+        }
+    }
+}
+
+/// The AI's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisJson {
+    best: LineJson,
+    ponder: Option<String>,
+    from_book: bool,
+    depth: i32,
+    seldepth: i32,
+    nodes: u64,
+    time_ms: u64,
+    lines: Vec<LineJson>,
+}
+
+impl AnalysisJson {
+    /// The answer for the position `board` (the one searched).
+    pub fn new(board: &Board, a: &Analysis, mode: chess_core::CastlingMode) -> AnalysisJson {
+        let ponder = a.ponder.map(|p| {
+            let mut after = *board;
+            after.play_unchecked(a.best.mv);
+            after.uci(p, mode)
+        });
+        AnalysisJson {
+            best: LineJson::new(board, &a.best, mode),
+            ponder,
+            from_book: a.from_book,
+            depth: a.depth,
+            seldepth: a.seldepth,
+            nodes: a.nodes,
+            time_ms: a.time_ms,
+            lines: a.lines.iter().map(|l| LineJson::new(board, l, mode)).collect(),
+        }
+    }
+}
+
+/// One progress report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressJson {
+    depth: i32,
+    seldepth: i32,
+    multipv: usize,
+    nodes: u64,
+    nps: u64,
+    time_ms: u64,
+    score: ScoreJson,
+    bound: &'static str,
+    pv: Vec<String>,
+    pv_san: Vec<String>,
+}
+
+impl ProgressJson {
+    /// A report of the search of `board`.
+    pub fn new(board: &Board, info: &Info, mode: chess_core::CastlingMode) -> ProgressJson {
+        let mut pv = Vec::with_capacity(info.pv.len());
+        let mut b = *board;
+        for &mv in &info.pv {
+            if !b.is_legal(mv) {
+                break;
+            }
+            pv.push(b.uci(mv, mode));
+            b.play_unchecked(mv);
+        }
+        ProgressJson {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multi_pv,
+            nodes: info.nodes,
+            nps: info.nps(),
+            time_ms: info.time_ms,
+            score: info.score.into(),
+            bound: bound_name(info.bound),
+            pv_san: chess_ai::san_line(board, &info.pv),
+            pv,
+        }
+    }
+}

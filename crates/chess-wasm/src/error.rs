@@ -1,0 +1,48 @@
+//! [`Error`]: everything the JavaScript side can get wrong, as one message each. The bindings
+//! turn it into a thrown JS `Error` carrying the message.
+
+use chess_core::{FenError, PgnError};
+
+/// Why a call from JavaScript could not be done.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An unreadable FEN or an illegal position.
+    #[error("invalid FEN: {0}")]
+    Fen(#[from] FenError),
+    /// An unreadable PGN.
+    #[error("invalid PGN: {0}")]
+    Pgn(#[from] PgnError),
+    /// A move that cannot be read or is not legal here; the text says why.
+    #[error("{0}")]
+    Move(String),
+    /// Not a square name.
+    #[error("invalid square '{0}': squares are written a1 to h8")]
+    Square(String),
+    /// Not a piece letter.
+    #[error("invalid piece '{0}': pieces are written K Q R B N P (white) or k q r b n p (black)")]
+    Piece(String),
+    /// An edit that leaves no legal position.
+    #[error("that leaves an illegal position: {0}")]
+    Position(#[from] chess_core::PositionError),
+    /// Options or limits that cannot be read or are out of range.
+    #[error("invalid options: {0}")]
+    Options(String),
+    /// The game is over: no move can be played or searched.
+    #[error("the game is over ({0})")]
+    GameOver(&'static str),
+    /// The colour is not `white` or `black`.
+    #[error("invalid colour '{0}': expected 'white' or 'black'")]
+    Color(String),
+}
+
+impl From<chess_ai::OptionsError> for Error {
+    fn from(e: chess_ai::OptionsError) -> Self {
+        Error::Options(e.to_string())
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    fn from(e: serde_json::Error) -> Self {
+        Error::Options(e.to_string())
+    }
+}

@@ -1,0 +1,255 @@
+//! # chess-wasm
+//!
+//! The engine for JavaScript: [`wasm-bindgen`](https://docs.rs/wasm-bindgen) bindings over
+//! `chess-core` (a [`Position`]: a game with every rule) and `chess-ai` (an [`Engine`]: levels,
+//! book, analysis). The npm package in `web/packages/engine` is the only caller; `API.md` beside
+//! this crate describes the boundary. Structured values cross it as JSON text, errors as thrown JS
+//! `Error`s with a one-line message.
+//!
+//! The JSON shapes and all their logic live in plain Rust ([`position`], [`engine`]) and are
+//! tested natively; the `#[wasm_bindgen]` layer in this file only converts.
+//!
+//! ```
+//! use chess_wasm::position::Position;
+//! let mut game = Position::new(None).unwrap();
+//! let mv = game.play("e4").unwrap();
+//! assert_eq!((mv.uci.as_str(), mv.san.as_str()), ("e2e4", "e4"));
+//! assert_eq!(game.state().turn, "black");
+//! assert!(game.play("e5e4").is_err());
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod engine;
+mod error;
+pub mod host;
+pub mod position;
+
+use std::sync::Arc;
+
+use chess_ai::{Ai, Mode};
+use chess_search::{Info, SearchControl};
+use wasm_bindgen::prelude::*;
+
+pub use error::Error;
+
+fn js(e: Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("the JSON shapes always serialise")
+}
+
+/// Think about `position` with `ai` (blocking): the answer as JSON. `report` sees each progress
+/// report as JSON; `control` can stop the search.
+pub fn think(
+    ai: &Ai,
+    position: &position::Position,
+    mode: Mode,
+    limits_json: &str,
+    control: &SearchControl,
+    report: &mut dyn FnMut(String),
+) -> Result<String, Error> {
+    let state = position.state();
+    if state.is_finished {
+        return Err(Error::GameOver(state.status));
+    }
+    let read = engine::limits_from_json(limits_json)?;
+    let limits = if read.unlimited_by_caller { ai.default_limits(mode) } else { read.limits };
+    let game = position.game();
+    let board = *game.board();
+    let castling = game.castling_mode();
+    let mut reporter = |info: &Info| report(json(&engine::ProgressJson::new(&board, info, castling)));
+    let analysis = ai.think(game, &limits, mode, control, &mut reporter).map_err(|e| Error::Move(e.to_string()))?;
+    Ok(json(&engine::AnalysisJson::new(&board, &analysis, castling)))
+}
+
+/// A game: a start position and the moves played, with every rule.
+#[wasm_bindgen(js_name = Position)]
+pub struct JsPosition(position::Position);
+
+#[wasm_bindgen(js_class = Position)]
+impl JsPosition {
+    /// The start position, or `fen`'s.
+    #[wasm_bindgen(constructor)]
+    pub fn new(fen: Option<String>) -> Result<JsPosition, JsError> {
+        position::Position::new(fen.as_deref()).map(JsPosition).map_err(js)
+    }
+
+    /// The game of a PGN text.
+    #[wasm_bindgen(js_name = fromPgn)]
+    pub fn from_pgn(pgn: &str) -> Result<JsPosition, JsError> {
+        position::Position::from_pgn(pgn).map(JsPosition).map_err(js)
+    }
+
+    /// A copy.
+    #[wasm_bindgen(js_name = clone)]
+    pub fn duplicate(&self) -> JsPosition {
+        JsPosition(self.0.clone())
+    }
+
+    /// The current position's FEN.
+    pub fn fen(&self) -> String {
+        self.0.fen()
+    }
+
+    /// The start position's FEN.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.0.start_fen()
+    }
+
+    /// The state as JSON.
+    pub fn state(&self) -> String {
+        json(&self.0.state())
+    }
+
+    /// The legal moves as JSON.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> String {
+        json(&self.0.legal_moves())
+    }
+
+    /// Play a move in SAN or UCI; the move as JSON.
+    pub fn play(&mut self, text: &str) -> Result<String, JsError> {
+        self.0.play(text).map(|m| json(&m)).map_err(js)
+    }
+
+    /// Play the move from `from` to `to`, promoting to `promotion` (a queen by default).
+    #[wasm_bindgen(js_name = playFromTo)]
+    pub fn play_from_to(&mut self, from: &str, to: &str, promotion: Option<String>) -> Result<String, JsError> {
+        self.0.play_from_to(from, to, promotion.as_deref()).map(|m| json(&m)).map_err(js)
+    }
+
+    /// Whether a typed move is legal, and why not, as JSON.
+    pub fn explain(&self, text: &str) -> String {
+        json(&self.0.explain(text))
+    }
+
+    /// Take back the last move: its UCI.
+    pub fn undo(&mut self) -> Option<String> {
+        self.0.undo()
+    }
+
+    /// The moves played, as JSON.
+    pub fn history(&self) -> String {
+        json(&self.0.history())
+    }
+
+    /// `loser` (`white` or `black`) resigns.
+    pub fn resign(&mut self, loser: &str) -> Result<(), JsError> {
+        self.0.resign(loser).map_err(js)
+    }
+
+    /// The game in PGN; `tags_json` is a JSON object of extra tags.
+    pub fn pgn(&self, tags_json: Option<String>) -> Result<String, JsError> {
+        let tags: std::collections::BTreeMap<String, String> = match tags_json.as_deref().map(str::trim) {
+            None | Some("") => Default::default(),
+            Some(text) => serde_json::from_str(text).map_err(|e| js(Error::Options(format!("PGN tags: {e}"))))?,
+        };
+        Ok(self.0.pgn(&tags.into_iter().collect::<Vec<_>>()))
+    }
+
+    /// The board as text.
+    pub fn ascii(&self) -> String {
+        self.0.ascii()
+    }
+
+    /// Put a piece (FEN letter) on a square; the game restarts from there.
+    #[wasm_bindgen(js_name = setPiece)]
+    pub fn set_piece(&mut self, square: &str, piece: &str) -> Result<(), JsError> {
+        self.0.set_piece(square, piece).map_err(js)
+    }
+
+    /// Empty a square; the game restarts from there.
+    #[wasm_bindgen(js_name = removePiece)]
+    pub fn remove_piece(&mut self, square: &str) -> Result<(), JsError> {
+        self.0.remove_piece(square).map_err(js)
+    }
+}
+
+/// The AI: levels, book, analysis.
+#[wasm_bindgen(js_name = Engine)]
+pub struct JsEngine(Ai);
+
+#[wasm_bindgen(js_class = Engine)]
+impl JsEngine {
+    /// An AI with these options (JSON; see API.md).
+    #[wasm_bindgen(constructor)]
+    pub fn new(options_json: Option<String>) -> Result<JsEngine, JsError> {
+        let options =
+            engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
+        let ai = Ai::new(options).map_err(|e| js(e.into()))?;
+        ai.set_time_source(Arc::new(host::HostClock));
+        Ok(JsEngine(ai))
+    }
+
+    /// Change the options.
+    #[wasm_bindgen(js_name = setOptions)]
+    pub fn set_options(&mut self, options_json: Option<String>) -> Result<(), JsError> {
+        let options =
+            engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
+        self.0.set_options(options).map_err(|e| js(e.into()))
+    }
+
+    /// Forget what earlier searches learned.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&self) {
+        self.0.new_game();
+    }
+
+    /// Think about `position` (blocking). `mode` is `play` or `analyze`; `on_progress` receives
+    /// each progress report as JSON; the search stops when `stop[0]` becomes non-zero.
+    pub fn think(
+        &self,
+        position: &JsPosition,
+        mode: &str,
+        limits_json: Option<String>,
+        on_progress: Option<js_sys::Function>,
+        stop: Option<js_sys::Int32Array>,
+    ) -> Result<String, JsError> {
+        let mode = match mode {
+            "play" => Mode::Play,
+            "analyze" => Mode::Analyze,
+            other => return Err(js(Error::Options(format!("mode '{other}': expected 'play' or 'analyze'")))),
+        };
+        let control = match stop {
+            Some(flag) => {
+                host::set_stop_flag(Some(flag));
+                SearchControl::with_signal(host::stop_requested)
+            }
+            None => SearchControl::new(),
+        };
+        let mut report = |info: String| {
+            if let Some(f) = &on_progress {
+                let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&info));
+            }
+        };
+        let answer = think(&self.0, &position.0, mode, limits_json.as_deref().unwrap_or(""), &control, &mut report);
+        host::set_stop_flag(None);
+        answer.map_err(js)
+    }
+}
+
+/// Search the bench positions to `depth` (the native `chess bench` does the same): JSON
+/// `{nodes, timeMs, nps}`. The node count equals the native one at the same depth.
+#[wasm_bindgen]
+pub fn bench(depth: i32) -> String {
+    let mut engine = chess_search::Engine::new(chess_eval::Classical::default(), 16);
+    engine.set_time_source(Arc::new(host::HostClock));
+    let r = chess_search::run_bench(&mut engine, depth.clamp(1, 64), |_, _, _| {});
+    format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps())
+}
+
+/// The crate's version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_owned()
+}
+
+/// The Elo each level 1 to 5 is calibrated to, as a JSON array.
+#[wasm_bindgen(js_name = levelElo)]
+pub fn level_elo() -> String {
+    json(&chess_ai::LEVEL_ELO)
+}

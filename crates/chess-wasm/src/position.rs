@@ -1,0 +1,464 @@
+//! [`Position`]: a game as JavaScript sees it (a [`Game`] plus a resignation), and the JSON shapes
+//! it answers with ([`State`], [`MoveInfo`], [`HistoryItem`], [`Explanation`]).
+
+use chess_core::{Board, CastleSide, CastlingMode, Color, Game, GameStatus, Move, Piece, Role, Setup, Square};
+use serde::Serialize;
+
+use crate::error::Error;
+
+/// Castling rights by side, as js-chess-engine names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Castling {
+    /// White may castle king-side.
+    pub white_short: bool,
+    /// White may castle queen-side.
+    pub white_long: bool,
+    /// Black may castle king-side.
+    pub black_short: bool,
+    /// Black may castle queen-side.
+    pub black_long: bool,
+}
+
+/// Everything about the current position and the game's outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct State {
+    /// The current position.
+    pub fen: String,
+    /// `"white"` or `"black"`.
+    pub turn: &'static str,
+    /// Square name to FEN letter, for every piece on the board.
+    pub pieces: std::collections::BTreeMap<String, String>,
+    /// Castling rights.
+    pub castling: Castling,
+    /// The en-passant square, when a pawn can be taken en passant.
+    pub en_passant: Option<String>,
+    /// Plies since the last capture or pawn move.
+    pub half_move: u16,
+    /// The move number.
+    pub full_move: u16,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// Whether the game has ended.
+    pub is_finished: bool,
+    /// `ongoing`, `checkmate`, `stalemate`, `threefold-repetition`, `fifty-move-rule`,
+    /// `insufficient-material` or `resignation`.
+    pub status: &'static str,
+    /// Who won, when someone did.
+    pub winner: Option<&'static str>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+}
+
+/// One move, in every notation a front end wants.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveInfo {
+    /// UCI (`e2e4`, `e7e8n`; castling as king to its destination in standard chess).
+    pub uci: String,
+    /// SAN (`e4`, `e8=N+`, `O-O`).
+    pub san: String,
+    /// The moving piece's square.
+    pub from: String,
+    /// The square the piece lands on (the king's destination when castling).
+    pub to: String,
+    /// The mover's FEN letter.
+    pub piece: String,
+    /// The captured piece's FEN letter.
+    pub captured: Option<String>,
+    /// The promotion piece, lower case.
+    pub promotion: Option<String>,
+    /// Whether it castles.
+    pub castle: bool,
+    /// Whether it takes en passant.
+    pub en_passant: bool,
+    /// Whether it gives check.
+    pub check: bool,
+    /// Whether it mates.
+    pub mate: bool,
+}
+
+impl MoveInfo {
+    /// Describe `mv`, a legal move in `board`.
+    pub fn new(board: &Board, mv: Move, mode: CastlingMode) -> MoveInfo {
+        let mover = board.piece_on(mv.from()).expect("a legal move has a piece on its from-square");
+        let castle = board.is_castling(mv);
+        let to = destination(board, mv);
+        let captured = board.captured_role(mv).map(|role| Piece::new(!board.side_to_move(), role).char().to_string());
+        let mut after = *board;
+        after.play_unchecked(mv);
+        let check = after.in_check();
+        MoveInfo {
+            uci: board.uci(mv, mode),
+            san: board.san(mv),
+            from: mv.from().to_string(),
+            to: to.to_string(),
+            piece: mover.char().to_string(),
+            captured,
+            promotion: mv.promotion().map(|r| r.char().to_string()),
+            castle,
+            en_passant: board.is_en_passant(mv),
+            check,
+            mate: check && !after.has_legal_moves(),
+        }
+    }
+}
+
+/// A played move and the position after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HistoryItem {
+    /// The move.
+    #[serde(flatten)]
+    pub mv: MoveInfo,
+    /// The position after it.
+    pub fen: String,
+    /// Its ply, from 1.
+    pub ply: usize,
+}
+
+/// Whether a typed move is legal here, and if not, why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Explanation {
+    /// It is legal: this is the move.
+    Legal {
+        /// Always true.
+        legal: bool,
+        /// The move.
+        #[serde(rename = "move")]
+        mv: MoveInfo,
+    },
+    /// It is not.
+    Illegal {
+        /// Always false.
+        legal: bool,
+        /// A short machine-readable kind: `unreadable`, `illegal` or `game-over`.
+        reason: &'static str,
+        /// The sentence to show a person.
+        message: String,
+    },
+}
+
+/// A game from a start position, with every draw rule, and the resignation a caller may record.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Position {
+    game: Game,
+    resigned: Option<Color>,
+}
+
+impl Position {
+    /// The start position, or the position of `fen`.
+    pub fn new(fen: Option<&str>) -> Result<Position, Error> {
+        let game = match fen.map(str::trim) {
+            None | Some("") => Game::new(),
+            Some(fen) => Game::from_fen(fen)?,
+        };
+        Ok(Position { game, resigned: None })
+    }
+
+    /// The game of a PGN text.
+    pub fn from_pgn(pgn: &str) -> Result<Position, Error> {
+        Ok(Position { game: Game::from_pgn(pgn)?, resigned: None })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current position's FEN.
+    pub fn fen(&self) -> String {
+        self.game.board().fen()
+    }
+
+    /// The start position's FEN.
+    pub fn start_fen(&self) -> String {
+        self.game.start().fen()
+    }
+
+    /// The status word, the winner and the result.
+    fn outcome(&self) -> (&'static str, Option<Color>, &'static str) {
+        if let Some(loser) = self.resigned {
+            let result = if loser == Color::White { "0-1" } else { "1-0" };
+            return ("resignation", Some(!loser), result);
+        }
+        let status = self.game.status();
+        let word = match status {
+            GameStatus::Ongoing => "ongoing",
+            GameStatus::Checkmate { .. } => "checkmate",
+            GameStatus::Stalemate => "stalemate",
+            GameStatus::FiftyMoveRule => "fifty-move-rule",
+            GameStatus::ThreefoldRepetition => "threefold-repetition",
+            GameStatus::InsufficientMaterial => "insufficient-material",
+        };
+        let winner = match status {
+            GameStatus::Checkmate { winner } => Some(winner),
+            _ => None,
+        };
+        (word, winner, status.result())
+    }
+
+    /// Everything about the position and the game's outcome.
+    pub fn state(&self) -> State {
+        let board = self.game.board();
+        let rights = board.castling_rights();
+        let (status, winner, result) = self.outcome();
+        let pieces = Square::ALL
+            .into_iter()
+            .filter_map(|sq| board.piece_on(sq).map(|p| (sq.to_string(), p.char().to_string())))
+            .collect();
+        State {
+            fen: board.fen(),
+            turn: color_name(board.side_to_move()),
+            pieces,
+            castling: Castling {
+                white_short: rights.get(Color::White, CastleSide::Short).is_some(),
+                white_long: rights.get(Color::White, CastleSide::Long).is_some(),
+                black_short: rights.get(Color::Black, CastleSide::Short).is_some(),
+                black_long: rights.get(Color::Black, CastleSide::Long).is_some(),
+            },
+            en_passant: board.en_passant().map(|sq| sq.to_string()),
+            half_move: board.halfmove_clock(),
+            full_move: board.fullmove_number(),
+            check: board.in_check(),
+            is_finished: status != "ongoing",
+            status,
+            winner: winner.map(color_name),
+            result,
+        }
+    }
+
+    /// Every legal move: by from-square (a1 to h8), then to-square, promotions queen first.
+    pub fn legal_moves(&self) -> Vec<MoveInfo> {
+        let board = self.game.board();
+        let mut moves: Vec<Move> = self.game.legal_moves().into_iter().collect();
+        let promotion_rank = |m: &Move| match m.promotion() {
+            Some(Role::Queen) => 0,
+            Some(Role::Rook) => 1,
+            Some(Role::Bishop) => 2,
+            Some(_) => 3,
+            None => 0,
+        };
+        moves.sort_by_key(|&m| (m.from() as usize, destination(board, m) as usize, promotion_rank(&m)));
+        moves.into_iter().map(|m| self.info(m)).collect()
+    }
+
+    fn info(&self, mv: Move) -> MoveInfo {
+        MoveInfo::new(self.game.board(), mv, self.game.castling_mode())
+    }
+
+    /// Read a move typed in SAN or UCI, without playing it.
+    pub fn parse(&self, text: &str) -> Result<Move, Error> {
+        let board = self.game.board();
+        let text = text.trim();
+        if looks_like_uci(text) {
+            return board.parse_uci(&text.to_ascii_lowercase()).map_err(|e| Error::Move(e.to_string()));
+        }
+        board.parse_san(text).map_err(|e| Error::Move(e.to_string()))
+    }
+
+    /// Play a move typed in SAN or UCI.
+    pub fn play(&mut self, text: &str) -> Result<MoveInfo, Error> {
+        self.refuse_when_over()?;
+        let mv = self.parse(text)?;
+        self.push(mv)
+    }
+
+    /// Play the move from `from` to `to` (the king's destination, or its rook's square, when
+    /// castling), promoting to `promotion` (`q r b n`, a queen when absent).
+    pub fn play_from_to(&mut self, from: &str, to: &str, promotion: Option<&str>) -> Result<MoveInfo, Error> {
+        self.refuse_when_over()?;
+        let from_sq = square(from)?;
+        let to_sq = square(to)?;
+        let promo = match promotion.map(str::trim).filter(|p| !p.is_empty()) {
+            None => None,
+            Some(p) => match p.to_ascii_lowercase().as_str() {
+                "q" => Some(Role::Queen),
+                "r" => Some(Role::Rook),
+                "b" => Some(Role::Bishop),
+                "n" => Some(Role::Knight),
+                _ => return Err(Error::Piece(p.to_owned())),
+            },
+        };
+        let board = self.game.board();
+        let candidates: Vec<Move> = self
+            .game
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| m.from() == from_sq && (m.to() == to_sq || destination(board, m) == to_sq))
+            .collect();
+        let mv = match promo {
+            Some(role) => candidates.iter().copied().find(|m| m.promotion() == Some(role)),
+            None => candidates.iter().copied().find(|m| matches!(m.promotion(), None | Some(Role::Queen))),
+        };
+        match mv {
+            Some(mv) => self.push(mv),
+            None => Err(Error::Move(format!("{from_sq}{to_sq} is not a legal move here"))),
+        }
+    }
+
+    fn push(&mut self, mv: Move) -> Result<MoveInfo, Error> {
+        let info = self.info(mv);
+        self.game.play(mv).map_err(|e| Error::Move(e.to_string()))?;
+        Ok(info)
+    }
+
+    fn refuse_when_over(&self) -> Result<(), Error> {
+        match self.outcome().0 {
+            "ongoing" => Ok(()),
+            word => Err(Error::GameOver(word)),
+        }
+    }
+
+    /// Whether `text` would be a legal move, and if not, why.
+    pub fn explain(&self, text: &str) -> Explanation {
+        if let Err(Error::GameOver(word)) = self.refuse_when_over() {
+            return Explanation::Illegal {
+                legal: false,
+                reason: "game-over",
+                message: format!("the game is over ({word})"),
+            };
+        }
+        match self.parse(text) {
+            Ok(mv) => Explanation::Legal { legal: true, mv: self.info(mv) },
+            Err(e) => {
+                let message = e.to_string();
+                let reason =
+                    if message.contains("illegal") || message.contains("not legal") { "illegal" } else { "unreadable" };
+                Explanation::Illegal { legal: false, reason, message }
+            }
+        }
+    }
+
+    /// Take back the last move (and a resignation); the UCI of the move taken back.
+    pub fn undo(&mut self) -> Option<String> {
+        self.resigned = None;
+        let mode = self.game.castling_mode();
+        let mv = self.game.undo()?;
+        Some(self.game.board().uci(mv, mode))
+    }
+
+    /// The moves played, each with the position after it.
+    pub fn history(&self) -> Vec<HistoryItem> {
+        let mode = self.game.castling_mode();
+        let positions = self.game.positions();
+        self.game
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| HistoryItem {
+                mv: MoveInfo::new(&positions[i], mv, mode),
+                fen: positions[i + 1].fen(),
+                ply: i + 1,
+            })
+            .collect()
+    }
+
+    /// `loser` resigns.
+    pub fn resign(&mut self, loser: &str) -> Result<(), Error> {
+        self.refuse_when_over()?;
+        self.resigned = Some(color(loser)?);
+        Ok(())
+    }
+
+    /// The game in PGN, with `tags` (Event, White, Black...); the result is the game's.
+    pub fn pgn(&self, tags: &[(String, String)]) -> String {
+        let mut all: Vec<(&str, &str)> = tags
+            .iter()
+            .filter(|(k, _)| k != "Result" && k != "Termination")
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let termination;
+        if let Some(loser) = self.resigned {
+            let (_, _, result) = self.outcome();
+            termination = format!("{} resigns", if loser == Color::White { "White" } else { "Black" });
+            all.push(("Result", result));
+            all.push(("Termination", &termination));
+        }
+        self.game.to_pgn(&all)
+    }
+
+    /// The board as text.
+    pub fn ascii(&self) -> String {
+        self.game.board().diagram()
+    }
+
+    /// Put `piece` (a FEN letter) on `square`; the game restarts from the edited position.
+    pub fn set_piece(&mut self, square_name: &str, piece: &str) -> Result<(), Error> {
+        let sq = square(square_name)?;
+        let mut chars = piece.trim().chars();
+        let piece = match (chars.next(), chars.next()) {
+            (Some(c), None) => Piece::from_char(c).ok_or_else(|| Error::Piece(piece.to_owned()))?,
+            _ => return Err(Error::Piece(piece.to_owned())),
+        };
+        self.edit(sq, Some(piece))
+    }
+
+    /// Empty `square`; the game restarts from the edited position.
+    pub fn remove_piece(&mut self, square_name: &str) -> Result<(), Error> {
+        self.edit(square(square_name)?, None)
+    }
+
+    fn edit(&mut self, sq: Square, piece: Option<Piece>) -> Result<(), Error> {
+        let board = self.game.board();
+        let mut setup = Setup::parse(&board.fen()).map_err(|e| Error::Fen(e.into()))?;
+        setup.board[sq as usize] = piece;
+        setup.ep = None;
+        // Rights whose king or rook has gone no longer hold.
+        for color in [Color::White, Color::Black] {
+            let back = if color == Color::White { 0 } else { 7 };
+            for side in [CastleSide::Short, CastleSide::Long] {
+                let Some(file) = setup.castling.get(color, side) else { continue };
+                let rook_sq = back * 8 + file as usize;
+                let king_home = (0..8).any(|f| setup.board[back * 8 + f] == Some(Piece::new(color, Role::King)));
+                if setup.board[rook_sq] != Some(Piece::new(color, Role::Rook)) || !king_home {
+                    setup.castling.set(color, side, None);
+                }
+            }
+        }
+        let edited = Board::from_setup(&setup)?;
+        let mode = self.game.castling_mode();
+        self.game = Game::from_board(edited);
+        self.game.set_castling_mode(mode);
+        self.resigned = None;
+        Ok(())
+    }
+}
+
+/// Where the moving piece lands: the king's square when castling (the move itself names the
+/// rook's square).
+fn destination(board: &Board, mv: Move) -> Square {
+    if board.is_castling(mv) {
+        board.castling_king_square(mv)
+    } else {
+        mv.to()
+    }
+}
+
+fn looks_like_uci(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f.to_ascii_lowercase()) && (b'1'..=b'8').contains(&r);
+    (b.len() == 4 || (b.len() == 5 && b"qrbnQRBN".contains(&b[4]))) && square(b[0], b[1]) && square(b[2], b[3])
+}
+
+/// A square name in either case.
+pub fn square(name: &str) -> Result<Square, Error> {
+    name.trim().to_ascii_lowercase().parse().map_err(|_| Error::Square(name.to_owned()))
+}
+
+fn color(name: &str) -> Result<Color, Error> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(Error::Color(name.to_owned())),
+    }
+}
+
+/// `"white"` or `"black"`.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}

@@ -1,0 +1,222 @@
+//! The JSON boundary, tested natively: the same code runs in the wasm build.
+
+use chess_ai::{Ai, Mode};
+use chess_search::SearchControl;
+use chess_wasm::engine::{limits_from_json, options_from_json};
+use chess_wasm::position::{Explanation, Position};
+
+#[test]
+fn state_of_the_start_position() {
+    let p = Position::new(None).unwrap();
+    let s = p.state();
+    assert_eq!(s.turn, "white");
+    assert_eq!(s.pieces.len(), 32);
+    assert_eq!(s.pieces["e1"], "K");
+    assert_eq!(s.pieces["d8"], "q");
+    assert!(s.castling.white_short && s.castling.black_long);
+    assert_eq!((s.status, s.result, s.is_finished), ("ongoing", "*", false));
+    assert_eq!(p.legal_moves().len(), 20);
+    assert_eq!(p.legal_moves()[0].uci, "b1a3", "sorted by from-square, then to-square");
+}
+
+#[test]
+fn moves_in_san_uci_and_from_to() {
+    let mut p = Position::new(None).unwrap();
+    assert_eq!(p.play("e4").unwrap().uci, "e2e4");
+    assert_eq!(p.play("E7E5").unwrap().san, "e5");
+    assert_eq!(p.play_from_to("G1", "f3", None).unwrap().san, "Nf3");
+    let err = p.play("Ke3").unwrap_err().to_string();
+    assert!(err.contains("Ke3"), "{err}");
+    assert!(p.play_from_to("z9", "e4", None).unwrap_err().to_string().contains("invalid square"));
+    assert_eq!(p.history().len(), 3);
+    assert_eq!(p.history()[2].fen, p.fen());
+    assert_eq!(p.undo().as_deref(), Some("g1f3"));
+    assert_eq!(p.history().len(), 2);
+}
+
+#[test]
+fn promotion_to_any_piece_and_castling_to_the_king_square() {
+    let mut p = Position::new(Some("8/P5k1/8/8/8/8/8/R3K2R w KQ - 0 1")).unwrap();
+    let knight = p.clone().play_from_to("a7", "a8", Some("n")).unwrap();
+    assert_eq!((knight.san.as_str(), knight.promotion.as_deref()), ("a8=N", Some("n")));
+    let queen = p.clone().play_from_to("a7", "a8", None).unwrap();
+    assert_eq!(queen.promotion.as_deref(), Some("q"));
+    let castle = p.play_from_to("e1", "g1", None).unwrap();
+    assert!(castle.castle);
+    assert_eq!((castle.san.as_str(), castle.to.as_str(), castle.uci.as_str()), ("O-O", "g1", "e1g1"));
+}
+
+#[test]
+fn every_end_reason() {
+    let mut mate = Position::new(None).unwrap();
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        mate.play(m).unwrap();
+    }
+    let s = mate.state();
+    assert_eq!((s.status, s.winner, s.result), ("checkmate", Some("black"), "0-1"));
+    assert!(mate.play("a3").unwrap_err().to_string().contains("game is over"));
+
+    let mut repeat = Position::new(None).unwrap();
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+        repeat.play(m).unwrap();
+    }
+    assert_eq!(repeat.state().status, "threefold-repetition");
+    assert_eq!(repeat.state().result, "1/2-1/2");
+
+    let fifty = Position::new(Some("8/8/8/4k3/8/8/4K3/4R3 w - - 99 80")).unwrap();
+    let mut fifty = fifty;
+    fifty.play("Ra1").unwrap();
+    assert_eq!(fifty.state().status, "fifty-move-rule");
+
+    assert_eq!(Position::new(Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).unwrap().state().status, "stalemate");
+    assert_eq!(Position::new(Some("8/8/4k3/8/8/3NK3/8/8 w - - 0 1")).unwrap().state().status, "insufficient-material");
+
+    let mut resigned = Position::new(None).unwrap();
+    resigned.play("e4").unwrap();
+    resigned.resign("black").unwrap();
+    let s = resigned.state();
+    assert_eq!((s.status, s.winner, s.result, s.is_finished), ("resignation", Some("white"), "1-0", true));
+    let pgn = resigned.pgn(&[("White".into(), "Ann".into())]);
+    assert!(pgn.contains("[Result \"1-0\"]") && pgn.contains("[Termination \"Black resigns\"]"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("1. e4 1-0"), "{pgn}");
+    assert!(resigned.resign("white").is_err(), "a finished game cannot be resigned again");
+    assert!(resigned.resign("purple").is_err());
+}
+
+#[test]
+fn pgn_round_trip_and_bad_input() {
+    let mut p = Position::new(None).unwrap();
+    for m in ["d4", "d5", "c4", "e6"] {
+        p.play(m).unwrap();
+    }
+    let back = Position::from_pgn(&p.pgn(&[])).unwrap();
+    assert_eq!(back.fen(), p.fen());
+    assert!(Position::from_pgn("1. e4 e5 2. Ke3").is_err());
+    for bad in ["", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "garbage", "8/8/8/8/8/8/8/8 w - - 0 1"] {
+        if bad.is_empty() {
+            continue;
+        }
+        let err = Position::new(Some(bad)).unwrap_err().to_string();
+        assert!(err.starts_with("invalid FEN"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn explain_says_why() {
+    let p = Position::new(None).unwrap();
+    match p.explain("Nf3") {
+        Explanation::Legal { mv, .. } => assert_eq!(mv.uci, "g1f3"),
+        other => panic!("{other:?}"),
+    }
+    match p.explain("Qxh7") {
+        Explanation::Illegal { reason, message, .. } => {
+            assert!(reason == "illegal" || reason == "unreadable");
+            assert!(!message.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn set_and_remove_pieces_restart_the_game() {
+    let mut p = Position::new(None).unwrap();
+    p.play("e4").unwrap();
+    p.remove_piece("H1").unwrap();
+    let s = p.state();
+    assert!(!s.castling.white_short && s.castling.white_long, "the h1 rook's right goes with it");
+    assert!(p.history().is_empty());
+    let err = p.set_piece("e5", "Q").unwrap_err().to_string();
+    assert!(err.contains("impossible material"), "a ninth pawn or promoted piece: {err}");
+    p.remove_piece("a2").unwrap();
+    p.set_piece("e5", "Q").unwrap();
+    assert_eq!(p.state().pieces["e5"], "Q");
+    assert!(p.set_piece("e5", "X").is_err());
+    assert!(p.set_piece("e5", "QQ").is_err());
+    let err = p.remove_piece("e8").unwrap_err().to_string();
+    assert!(err.contains("no king"), "{err}");
+    assert_eq!(p.state().pieces["e8"], "k", "a refused edit changes nothing");
+}
+
+#[test]
+fn options_and_limits_are_validated() {
+    assert!(options_from_json("", 1).is_ok());
+    assert!(options_from_json(r#"{"level": 6}"#, 1).unwrap_err().to_string().contains("level 6"));
+    assert!(options_from_json(r#"{"level": 2, "elo": 1500}"#, 1).is_err());
+    assert!(options_from_json(r#"{"lvl": 2}"#, 1).unwrap_err().to_string().contains("unknown field"));
+    assert!(options_from_json(r#"{"randomness": -5}"#, 1).is_err());
+    assert!(options_from_json(r#"{"level": "3"}"#, 1).is_err());
+    assert!(options_from_json("[1,2", 1).is_err());
+    let o = options_from_json(r#"{"elo": 1500, "depthOptions": {"base": 4, "check": false}}"#, 9).unwrap();
+    assert_eq!(o.seed, Some(9));
+    assert_eq!(o.depth_options.base, Some(4));
+    assert!(limits_from_json(r#"{"moveTimeMs": 0}"#).is_err());
+    assert!(limits_from_json(r#"{"depth": 1000}"#).is_err());
+    assert!(limits_from_json("").unwrap().unlimited_by_caller);
+    assert!(!limits_from_json(r#"{"clock": {"timeMs": 60000, "incrementMs": 1000}}"#).unwrap().unlimited_by_caller);
+}
+
+fn answer(options: &str, fen: &str, limits: &str) -> serde_json::Value {
+    let ai = Ai::new(options_from_json(options, 1).unwrap()).unwrap();
+    let position = Position::new(Some(fen)).unwrap();
+    let mut reports = 0;
+    let text =
+        chess_wasm::think(&ai, &position, Mode::Play, limits, &SearchControl::new(), &mut |_| reports += 1).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn the_ai_answers_in_json() {
+    let a = answer(r#"{"full": true, "book": false}"#, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", r#"{"depth": 4}"#);
+    assert_eq!(a["best"]["uci"], "a1a8");
+    assert_eq!(a["best"]["san"], "Ra8#");
+    assert_eq!(a["best"]["score"]["mate"], 1);
+    assert_eq!(a["depth"], 4);
+    let over = Position::new(Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).unwrap();
+    let ai = Ai::new(options_from_json("", 1).unwrap()).unwrap();
+    let err = chess_wasm::think(&ai, &over, Mode::Play, "", &SearchControl::new(), &mut |_| {}).unwrap_err();
+    assert!(err.to_string().contains("stalemate"), "{err}");
+}
+
+/// The fixture the npm package's tests also read: the same options, position and seed give the
+/// same move natively and in the wasm build.
+#[test]
+fn same_move_fixture_holds_natively() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/same_move.json")).unwrap();
+    let cases: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    assert!(cases.len() >= 10);
+    for case in cases {
+        let a = answer(&case["options"].to_string(), case["fen"].as_str().unwrap(), &case["limits"].to_string());
+        assert_eq!(a["best"]["uci"], case["expected"], "{case}");
+    }
+}
+
+/// Writes tests/data/same_move.json from the native build:
+/// `cargo test --release -p chess-wasm --test boundary -- --ignored write_same_move_fixture`.
+#[test]
+#[ignore = "regenerates the fixture"]
+fn write_same_move_fixture() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
+        "8/5pk1/6p1/8/3R4/6P1/5PK1/2r5 b - - 0 40",
+    ];
+    let mut cases = Vec::new();
+    for (i, fen) in fens.iter().enumerate() {
+        for level in [1, 3, 5] {
+            let seed = 1000 + i as u64 * 10 + level;
+            let options = serde_json::json!({"level": level, "seed": seed, "nodes": 20000, "book": false});
+            let limits = serde_json::json!({});
+            let a = answer(&options.to_string(), fen, &limits.to_string());
+            cases.push(
+                serde_json::json!({"fen": fen, "options": options, "limits": limits, "expected": a["best"]["uci"]}),
+            );
+        }
+        let options = serde_json::json!({"full": true, "book": false});
+        let limits = serde_json::json!({"depth": 7});
+        let a = answer(&options.to_string(), fen, &limits.to_string());
+        cases.push(serde_json::json!({"fen": fen, "options": options, "limits": limits, "expected": a["best"]["uci"]}));
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/same_move.json");
+    std::fs::write(path, serde_json::to_string_pretty(&cases).unwrap() + "\n").unwrap();
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what the web part (web/: the npm package and the play page) needs, when it is absent:
+# the wasm32 target, wasm-bindgen-cli at exactly the version of the `wasm-bindgen` crate in
+# Cargo.lock, Debian's Chromium for the browser tests, and the npm dependencies (`npm ci`).
+# Safe to run again: each step is skipped when its tool is already there.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+rustup target add wasm32-unknown-unknown >/dev/null
+
+want=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+    echo "== installing wasm-bindgen-cli $want (a few minutes)"
+    # Not --locked: one of its locked dependencies is no longer on crates.io.
+    cargo install wasm-bindgen-cli --version "=$want"
+fi
+
+chromium=${CHROMIUM:-/usr/bin/chromium}
+if [ ! -x "$chromium" ]; then
+    echo "== installing Debian's chromium for the browser tests"
+    sudo_cmd=""
+    [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== npm ci (web/)"
+cd web
+npm ci --no-audit --no-fund

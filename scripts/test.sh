@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Every test of the project: the Rust workspace, then the web part (the wasm build, the npm
+# package's tests in Node and the play page's tests in headless Chromium). Installs what the web
+# part needs first (scripts/setup-web.sh).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+echo "== cargo test --workspace"
+cargo test --workspace
+
+"$root/scripts/setup-web.sh"
+
+echo "== web: build and test (npm package in Node, play page in Chromium)"
+cd web
+npm run build
+npm test

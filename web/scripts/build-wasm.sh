@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds the wasm module (crates/chess-wasm) and its JavaScript glue into
+# web/packages/engine/src/wasm/ (git-ignored). Needs the wasm32-unknown-unknown target and
+# wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in Cargo.lock
+# (scripts/setup-web.sh installs both). wasm-opt is never run: Debian's binaryen writes modules
+# that fail to load.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+
+want=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+    echo "build-wasm: wasm-bindgen-cli $want is needed (found: ${have:-none}); run scripts/setup-web.sh" >&2
+    exit 1
+fi
+
+# SIMD128: every browser of the last years and Node 20 have it.
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
+    cargo build --release --target wasm32-unknown-unknown -p chess-wasm
+out=web/packages/engine/src/wasm
+rm -rf "$out"
+wasm-bindgen --target web --out-dir "$out" --out-name chess_wasm \
+    target/wasm32-unknown-unknown/release/chess_wasm.wasm
+ls -l "$out"/chess_wasm_bg.wasm
