@@ -94,6 +94,12 @@ impl JsPosition {
         self.0.fen()
     }
 
+    /// The FEN with the en-passant field after every double push (FEN's original rule).
+    #[wasm_bindgen(js_name = classicFen)]
+    pub fn classic_fen(&self) -> String {
+        self.0.classic_fen()
+    }
+
     /// The start position's FEN.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {

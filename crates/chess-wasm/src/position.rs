@@ -34,6 +34,9 @@ pub struct State {
     pub castling: Castling,
     /// The en-passant square, when a pawn can be taken en passant.
     pub en_passant: Option<String>,
+    /// The square a pawn skipped with the last move, whether or not a capture there is legal
+    /// (FEN's original rule, which js-chess-engine follows).
+    pub en_passant_target: Option<String>,
     /// Plies since the last capture or pawn move.
     pub half_move: u16,
     /// The move number.
@@ -145,21 +148,25 @@ pub enum Explanation {
 pub struct Position {
     game: Game,
     resigned: Option<Color>,
+    /// The start FEN's en-passant field (the board keeps it only when a capture is legal).
+    start_target: Option<Square>,
 }
 
 impl Position {
     /// The start position, or the position of `fen`.
     pub fn new(fen: Option<&str>) -> Result<Position, Error> {
-        let game = match fen.map(str::trim) {
-            None | Some("") => Game::new(),
-            Some(fen) => Game::from_fen(fen)?,
+        let (game, start_target) = match fen.map(str::trim) {
+            None | Some("") => (Game::new(), None),
+            Some(fen) => (Game::from_fen(fen)?, Setup::parse(fen).ok().and_then(|s| s.ep)),
         };
-        Ok(Position { game, resigned: None })
+        Ok(Position { game, resigned: None, start_target })
     }
 
     /// The game of a PGN text.
     pub fn from_pgn(pgn: &str) -> Result<Position, Error> {
-        Ok(Position { game: Game::from_pgn(pgn)?, resigned: None })
+        let game = Game::from_pgn(pgn)?;
+        let start_target = Setup::parse(&game.start().fen()).ok().and_then(|s| s.ep);
+        Ok(Position { game, resigned: None, start_target })
     }
 
     /// The game.
@@ -170,6 +177,39 @@ impl Position {
     /// The current position's FEN.
     pub fn fen(&self) -> String {
         self.game.board().fen()
+    }
+
+    /// The square a pawn skipped with the last move (or the start FEN's en-passant field before
+    /// any move), whether or not a capture there is legal.
+    pub fn en_passant_target(&self) -> Option<Square> {
+        let Some((&mv, before)) = self.game.moves().last().zip(self.game.positions().iter().rev().nth(1)) else {
+            return self.start_target;
+        };
+        let double_push = before.role_on(mv.from()) == Some(Role::Pawn)
+            && (mv.from().rank() as i32 - mv.to().rank() as i32).abs() == 2;
+        double_push.then(|| {
+            Square::new(
+                mv.from().file(),
+                if mv.to().rank() as i32 > mv.from().rank() as i32 {
+                    chess_core::Rank::Third
+                } else {
+                    chess_core::Rank::Sixth
+                },
+            )
+        })
+    }
+
+    /// The FEN with the en-passant field written after every double pawn push (FEN's original
+    /// rule, which js-chess-engine follows; [`fen`](Self::fen) writes it only when a capture is
+    /// legal).
+    pub fn classic_fen(&self) -> String {
+        let fen = self.fen();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let target = self.en_passant_target().map(|sq| sq.to_string());
+        if let (Some(field), Some(target)) = (fields.get_mut(3), target.as_deref()) {
+            *field = target;
+        }
+        fields.join(" ")
     }
 
     /// The start position's FEN.
@@ -219,6 +259,7 @@ impl Position {
                 black_long: rights.get(Color::Black, CastleSide::Long).is_some(),
             },
             en_passant: board.en_passant().map(|sq| sq.to_string()),
+            en_passant_target: self.en_passant_target().map(|sq| sq.to_string()),
             half_move: board.halfmove_clock(),
             full_move: board.fullmove_number(),
             check: board.in_check(),
@@ -422,6 +463,7 @@ impl Position {
         self.game = Game::from_board(edited);
         self.game.set_castling_mode(mode);
         self.resigned = None;
+        self.start_target = None;
         Ok(())
     }
 }

@@ -220,3 +220,17 @@ fn write_same_move_fixture() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/same_move.json");
     std::fs::write(path, serde_json::to_string_pretty(&cases).unwrap() + "\n").unwrap();
 }
+
+#[test]
+fn classic_fen_keeps_the_en_passant_target() {
+    let mut p = Position::new(None).unwrap();
+    p.play("e4").unwrap();
+    assert_eq!(p.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(p.classic_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_eq!(p.state().en_passant_target.as_deref(), Some("e3"));
+    p.play("Nf6").unwrap();
+    assert_eq!(p.classic_fen(), p.fen());
+    let from_fen = Position::new(Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")).unwrap();
+    assert_eq!(from_fen.classic_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_eq!(from_fen.state().en_passant, None);
+}

@@ -1,0 +1,92 @@
+/** {@link Ai}: the engine on the calling thread (blocking), and the level table. */
+import { wasm } from './load.js';
+import { ChessError, rethrow } from './errors.js';
+import type { ChessGame } from './game.js';
+import type { AiOptions, Analysis, Progress, ThinkOptions } from './types.js';
+
+/** The levels and the Elo each is calibrated to (by games against Stockfish). */
+export const LEVELS: readonly { level: 1 | 2 | 3 | 4 | 5; elo: number }[] = (
+  JSON.parse(wasm.levelElo()) as number[]
+).map((elo, i) => ({ level: (i + 1) as 1 | 2 | 3 | 4 | 5, elo }));
+
+/** The options as the wasm boundary reads them. */
+export function optionsJson(options: AiOptions = {}): string {
+  if (options === null || typeof options !== 'object') throw new ChessError('the AI options must be an object');
+  const { fullStrength, ...rest } = options;
+  const known = new Set([
+    'level', 'elo', 'moveTimeMs', 'nodes', 'depth', 'hashMb', 'depthOptions', 'randomness', 'seed', 'book', 'multiPv',
+  ]);
+  for (const key of Object.keys(rest)) {
+    if (!known.has(key)) throw new ChessError(`unknown AI option '${key}'`);
+  }
+  return JSON.stringify({ ...rest, ...(fullStrength ? { full: true } : {}) });
+}
+
+/** The limits as the wasm boundary reads them. */
+export function limitsJson(limits: ThinkOptions = {}): string {
+  const { moveTimeMs, nodes, depth, clock, infinite } = limits;
+  return JSON.stringify({ moveTimeMs, nodes, depth, clock, infinite });
+}
+
+/**
+ * The AI, thinking on the calling thread: fine in Node scripts and inside workers; a page should
+ * use {@link WorkerAi} so that it never freezes.
+ *
+ * ```ts
+ * const ai = new Ai({ level: 4 });
+ * const answer = ai.bestMove(game);  // { best: { san: 'e4', score: { cp: 31 }, … }, … }
+ * ```
+ */
+export class Ai {
+  /** @internal */
+  readonly engine: wasm.Engine;
+
+  constructor(options: AiOptions = {}) {
+    this.engine = rethrow(() => new wasm.Engine(optionsJson(options)));
+  }
+
+  /** Choose a move at the configured strength. */
+  bestMove(game: ChessGame, limits: ThinkOptions = {}): Analysis {
+    return this.think(game, { ...limits, mode: 'play' });
+  }
+
+  /** Score the moves at full strength (the best `multiPv` lines). */
+  analyze(game: ChessGame, limits: ThinkOptions = {}): Analysis {
+    return this.think(game, { ...limits, mode: 'analyze' });
+  }
+
+  /** Think within `limits`; `stop` is an optional shared flag (`stop[0] = 1` ends the search). */
+  think(game: ChessGame, limits: ThinkOptions = {}, stop?: Int32Array): Analysis {
+    const onProgress = limits.onProgress;
+    const report = onProgress ? (json: string) => onProgress(JSON.parse(json) as Progress) : null;
+    const text = rethrow(() =>
+      this.engine.think(game.position, limits.mode ?? 'play', limitsJson(limits), report, stop ?? null),
+    );
+    return JSON.parse(text) as Analysis;
+  }
+
+  /** Change the options. */
+  setOptions(options: AiOptions): void {
+    rethrow(() => this.engine.setOptions(optionsJson(options)));
+  }
+
+  /** Forget what earlier searches learned (a new game). */
+  newGame(): void {
+    this.engine.newGame();
+  }
+
+  /** Release the wasm memory now. */
+  free(): void {
+    this.engine.free();
+  }
+}
+
+/** Search the bench positions to `depth` (as `chess bench` does natively). */
+export function bench(depth = 11): { nodes: number; timeMs: number; nps: number } {
+  return JSON.parse(wasm.bench(depth)) as { nodes: number; timeMs: number; nps: number };
+}
+
+/** The version of the engine inside. */
+export function version(): string {
+  return wasm.version();
+}

@@ -1,0 +1,37 @@
+/** Errors the package throws: every bad input becomes one of these, with a message. */
+
+/** A bad FEN, PGN, square, option or other input. */
+export class ChessError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChessError';
+  }
+}
+
+/** A move that cannot be read or is not legal in the position; `reason` says which. */
+export class IllegalMoveError extends ChessError {
+  readonly reason: string;
+  constructor(message: string, reason: string) {
+    super(message);
+    this.name = 'IllegalMoveError';
+    this.reason = reason;
+  }
+}
+
+/** Run `f`, turning an error thrown by the wasm module into a {@link ChessError}. */
+export function rethrow<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof ChessError) throw e;
+    throw new ChessError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Check that `value` is a string, for callers without types. */
+export function requireString(value: unknown, what: string): string {
+  if (typeof value !== 'string') {
+    throw new ChessError(`${what} must be a string, got ${value === null ? 'null' : typeof value}`);
+  }
+  return value;
+}

@@ -1,0 +1,132 @@
+/** {@link ChessGame}: a game with every rule, from the wasm module's `Position`. */
+import { wasm } from './load.js';
+import { ChessError, IllegalMoveError, requireString, rethrow } from './errors.js';
+import type { Color, Explanation, GameState, HistoryItem, MoveInfo, PromotionPiece } from './types.js';
+
+/** A move typed by a person (SAN or UCI) or given by squares. */
+export type MoveInput = string | { from: string; to: string; promotion?: PromotionPiece };
+
+/**
+ * A game: a start position and the moves played, with every rule (castling, en passant,
+ * promotion to any piece, mate, stalemate, threefold repetition, the 50-move rule, insufficient
+ * material) and resignation.
+ *
+ * ```ts
+ * const game = new ChessGame();
+ * game.move('e4'); game.move('e7e5'); game.move({ from: 'g1', to: 'f3' });
+ * game.state().turn;   // 'black'
+ * game.pgn();          // '[Event "?"] … 1. e4 e5 2. Nf3 *'
+ * ```
+ */
+export class ChessGame {
+  /** @internal */
+  readonly position: wasm.Position;
+
+  /** The start position, or the position of `fen`. Throws a {@link ChessError} on a bad FEN. */
+  constructor(fen?: string) {
+    if (fen !== undefined) requireString(fen, 'the FEN');
+    this.position = rethrow(() => new wasm.Position(fen ?? null));
+  }
+
+  /** The game of a PGN text. */
+  static fromPgn(pgn: string): ChessGame {
+    requireString(pgn, 'the PGN');
+    const game = Object.create(ChessGame.prototype) as ChessGame;
+    (game as { position: wasm.Position }).position = rethrow(() => wasm.Position.fromPgn(pgn));
+    return game;
+  }
+
+  /** The current position's FEN. */
+  fen(): string {
+    return this.position.fen();
+  }
+
+  /** The start position's FEN. */
+  startFen(): string {
+    return this.position.startFen();
+  }
+
+  /** The position and the outcome. */
+  state(): GameState {
+    return JSON.parse(this.position.state()) as GameState;
+  }
+
+  /** The legal moves (from `square` only, if given). */
+  moves(square?: string): MoveInfo[] {
+    const all = JSON.parse(this.position.legalMoves()) as MoveInfo[];
+    if (square === undefined) return all;
+    const from = requireString(square, 'the square').toLowerCase();
+    return all.filter((m) => m.from === from);
+  }
+
+  /**
+   * Play a move: SAN (`Nf3`, `e8=N`, `O-O`), UCI (`g1f3`, `e7e8n`) or squares
+   * (`{ from: 'e7', to: 'e8', promotion: 'n' }`; a queen when no promotion piece is given).
+   * Throws an {@link IllegalMoveError} saying why when the move is not legal.
+   */
+  move(move: MoveInput): MoveInfo {
+    try {
+      if (typeof move === 'string') return JSON.parse(this.position.play(move)) as MoveInfo;
+      if (move === null || typeof move !== 'object') {
+        throw new ChessError('a move is a string (SAN or UCI) or { from, to, promotion? }');
+      }
+      const from = requireString(move.from, 'from');
+      const to = requireString(move.to, 'to');
+      const promotion = move.promotion === undefined ? null : requireString(move.promotion, 'promotion');
+      return JSON.parse(this.position.playFromTo(from, to, promotion)) as MoveInfo;
+    } catch (e) {
+      if (e instanceof ChessError) throw e;
+      const message = e instanceof Error ? e.message : String(e);
+      const why = typeof move === 'string' ? this.explain(move) : null;
+      const reason = why && !why.legal ? why.reason : 'illegal';
+      throw new IllegalMoveError(message, reason);
+    }
+  }
+
+  /** Whether `text` is a legal move here, and if not, why. */
+  explain(text: string): Explanation {
+    return JSON.parse(this.position.explain(requireString(text, 'the move'))) as Explanation;
+  }
+
+  /** Take back the last move; the move taken back, or `null` at the start. */
+  undo(): MoveInfo | null {
+    const history = this.history();
+    if (this.position.undo() === undefined) return null;
+    const last = history[history.length - 1];
+    if (last === undefined) return null;
+    const { fen: _fen, ply: _ply, ...move } = last;
+    return move;
+  }
+
+  /** The moves played, each with the FEN after it. */
+  history(): HistoryItem[] {
+    return JSON.parse(this.position.history()) as HistoryItem[];
+  }
+
+  /** `loser` resigns: the game ends with the other side the winner. */
+  resign(loser: Color): void {
+    rethrow(() => this.position.resign(requireString(loser, 'the colour')));
+  }
+
+  /** The game in PGN, with extra tags (`{ White: 'Ann', Event: 'Club' }`). */
+  pgn(tags: Record<string, string> = {}): string {
+    return rethrow(() => this.position.pgn(JSON.stringify(tags)));
+  }
+
+  /** The board as text. */
+  ascii(): string {
+    return this.position.ascii();
+  }
+
+  /** A copy that can move on independently. */
+  clone(): ChessGame {
+    const game = Object.create(ChessGame.prototype) as ChessGame;
+    (game as { position: wasm.Position }).position = this.position.clone();
+    return game;
+  }
+
+  /** Release the wasm memory now (otherwise the garbage collector does it). */
+  free(): void {
+    this.position.free();
+  }
+}

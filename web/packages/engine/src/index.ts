@@ -1,0 +1,21 @@
+/**
+ * chess-wasm: a chess engine for JavaScript, compiled from Rust to WebAssembly.
+ *
+ * - The modern API: {@link ChessGame} (every rule, SAN/UCI, PGN/FEN, explanations of illegal
+ *   moves), {@link Ai} (blocking) and {@link WorkerAi} (in a worker, with progress and stop).
+ * - A drop-in for js-chess-engine v2: `Game`, `moves`, `status`, `getFen`, `move`, `aiMove`, `ai`.
+ */
+export { ChessGame } from './game.js';
+export type { MoveInput } from './game.js';
+export { Ai, LEVELS, bench, version } from './ai.js';
+export { WorkerAi } from './worker-ai.js';
+export { ChessError, IllegalMoveError } from './errors.js';
+export type {
+  AiOptions, Analysis, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, Line, MoveInfo,
+  Progress, PromotionPiece, Score, ThinkOptions,
+} from './types.js';
+export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';
+export type {
+  AIOptions, AILevel, AIResult, BoardConfig, CastlingRights, HistoryEntry, MovesMap, PieceSymbol, ScoredHistoryMove,
+  Square,
+} from './compat.js';

@@ -1,0 +1,134 @@
+/** The shapes the modern API returns (the wasm boundary writes them as JSON). */
+
+export type Color = 'white' | 'black';
+export type PromotionPiece = 'q' | 'r' | 'b' | 'n';
+
+/** One move, in every notation a front end needs. */
+export interface MoveInfo {
+  uci: string;
+  san: string;
+  from: string;
+  to: string;
+  /** The mover's FEN letter (upper case: white). */
+  piece: string;
+  captured: string | null;
+  promotion: PromotionPiece | null;
+  castle: boolean;
+  enPassant: boolean;
+  check: boolean;
+  mate: boolean;
+}
+
+export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
+export type GameStatus =
+  | 'ongoing'
+  | 'checkmate'
+  | 'stalemate'
+  | 'threefold-repetition'
+  | 'fifty-move-rule'
+  | 'insufficient-material'
+  | 'resignation';
+
+export interface Castling {
+  whiteShort: boolean;
+  whiteLong: boolean;
+  blackShort: boolean;
+  blackLong: boolean;
+}
+
+/** The position and the game's outcome. */
+export interface GameState {
+  fen: string;
+  turn: Color;
+  /** Square (lower case) to FEN letter. */
+  pieces: Record<string, string>;
+  castling: Castling;
+  /** The en-passant square when a capture there is legal. */
+  enPassant: string | null;
+  /** The square a pawn skipped on the last move (FEN's original en-passant rule). */
+  enPassantTarget: string | null;
+  halfMove: number;
+  fullMove: number;
+  check: boolean;
+  isFinished: boolean;
+  status: GameStatus;
+  winner: Color | null;
+  result: GameResult;
+}
+
+export type HistoryItem = MoveInfo & { fen: string; ply: number };
+
+export type Explanation =
+  | { legal: true; move: MoveInfo }
+  | { legal: false; reason: string; message: string };
+
+/** A score from the side to move's point of view: centipawns, or mate in moves (negative: mated). */
+export type Score = { cp: number } | { mate: number };
+
+export interface Line {
+  uci: string;
+  san: string;
+  score: Score;
+  bound: 'exact' | 'lower' | 'upper';
+  pv: string[];
+  pvSan: string[];
+}
+
+export interface Progress {
+  depth: number;
+  seldepth: number;
+  multipv: number;
+  nodes: number;
+  nps: number;
+  timeMs: number;
+  score: Score;
+  bound: 'exact' | 'lower' | 'upper';
+  pv: string[];
+  pvSan: string[];
+}
+
+export interface Analysis {
+  best: Line;
+  ponder: string | null;
+  fromBook: boolean;
+  depth: number;
+  seldepth: number;
+  nodes: number;
+  timeMs: number;
+  lines: Line[];
+}
+
+/** How strong the AI plays and how it searches. */
+export interface AiOptions {
+  /** 1 (about 800 Elo) to 5 (about 2400); the default is 3. */
+  level?: 1 | 2 | 3 | 4 | 5;
+  /** A rating from 800 to 2400 instead of a level. */
+  elo?: number;
+  /** No handicap: the full engine within the limits. */
+  fullStrength?: boolean;
+  moveTimeMs?: number;
+  nodes?: number;
+  depth?: number;
+  /** Transposition table in MiB (0: none). */
+  hashMb?: number;
+  depthOptions?: { base?: number; extended?: number; check?: boolean; quiescence?: number };
+  /** Pick among moves within this many centipawns of the best. */
+  randomness?: number;
+  /** With a seed, the same position and options give the same move. */
+  seed?: number;
+  /** Play from the opening book (on by default). */
+  book?: boolean;
+  multiPv?: number;
+}
+
+/** The limits of one search. */
+export interface ThinkOptions {
+  mode?: 'play' | 'analyze';
+  moveTimeMs?: number;
+  nodes?: number;
+  depth?: number;
+  clock?: { timeMs: number; incrementMs?: number; movesToGo?: number };
+  /** Until stopped. */
+  infinite?: boolean;
+  onProgress?: (progress: Progress) => void;
+}

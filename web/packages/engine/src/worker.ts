@@ -1,0 +1,73 @@
+/**
+ * The worker script: an {@link Ai} that thinks off the page's thread. Runs as a module Web Worker
+ * in browsers and as a `worker_threads` worker in Node; {@link WorkerAi} is its only client.
+ */
+import { Ai } from './ai.js';
+import { ChessGame } from './game.js';
+import type { Request, Response } from './protocol.js';
+
+interface Port {
+  post(message: Response): void;
+  listen(handler: (message: Request) => void): void;
+}
+
+async function port(): Promise<Port> {
+  const scope = globalThis as unknown as {
+    postMessage?: (m: unknown) => void;
+    addEventListener?: (type: string, f: (e: MessageEvent) => void) => void;
+    WorkerGlobalScope?: unknown;
+  };
+  if (scope.WorkerGlobalScope !== undefined && scope.postMessage && scope.addEventListener) {
+    const post = scope.postMessage.bind(globalThis);
+    const add = scope.addEventListener.bind(globalThis);
+    return {
+      post: (m) => post(m),
+      listen: (h) => add('message', (e: MessageEvent) => h(e.data as Request)),
+    };
+  }
+  const threads = 'node:worker_threads';
+  const { parentPort } = (await import(/* @vite-ignore */ threads)) as typeof import('node:worker_threads');
+  if (!parentPort) throw new Error('chess-wasm worker: not started as a worker');
+  return { post: (m) => parentPort.postMessage(m), listen: (h) => parentPort.on('message', h) };
+}
+
+const channel = await port();
+let ai = new Ai();
+let stop: Int32Array | null = null;
+
+channel.listen((request) => {
+  if (request.type === 'init') {
+    stop = request.stop ? new Int32Array(request.stop) : null;
+    try {
+      ai = new Ai(request.options);
+      channel.post({ type: 'ready' });
+    } catch (e) {
+      channel.post({ type: 'error', id: -1, message: e instanceof Error ? e.message : String(e) });
+    }
+    return;
+  }
+  const { id } = request;
+  try {
+    if (request.type === 'options') {
+      ai.setOptions(request.options);
+      channel.post({ type: 'ok', id });
+    } else if (request.type === 'newGame') {
+      ai.newGame();
+      channel.post({ type: 'ok', id });
+    } else {
+      const game = new ChessGame(request.game.fen);
+      for (const move of request.game.moves) game.move(move);
+      if (stop) Atomics.store(stop, 0, 0);
+      const analysis = ai.think(
+        game,
+        { ...request.limits, onProgress: (progress) => channel.post({ type: 'progress', id, progress }) },
+        stop ?? undefined,
+      );
+      game.free();
+      channel.post({ type: 'done', id, analysis });
+    }
+  } catch (e) {
+    channel.post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+  }
+});
+channel.post({ type: 'ready' });
