@@ -51,8 +51,10 @@ pub fn think(
     control: &SearchControl,
     report: &mut dyn FnMut(String),
 ) -> Result<String, Error> {
+    // A draw by rule does not stop an analysis (or a caller who plays on); mate, stalemate and
+    // resignation leave nothing to search.
     let state = position.state();
-    if state.is_finished {
+    if matches!(state.status, "checkmate" | "stalemate" | "resignation") {
         return Err(Error::GameOver(state.status));
     }
     let read = engine::limits_from_json(limits_json)?;

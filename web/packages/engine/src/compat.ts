@@ -278,13 +278,20 @@ export class Game {
   /** The AI's move at a level: played unless `play` is false, with the board (and an analysis). */
   ai(options: AIOptions = {}): AIResult {
     const level = validateAiOptions(options);
-    if (this.game.state().isFinished) throw new Error('Game is already finished');
+    // As js-chess-engine: only a game without a legal move (or resigned) is over for the AI; a
+    // draw by rule (threefold, 50 moves, insufficient material) still gets a move.
+    const over = this.game.state().status;
+    if (over === 'checkmate' || over === 'stalemate' || over === 'resignation') throw new Error('Game is already finished');
     const play = options.play ?? true;
     const d = options.depth ?? {};
     const aiOptions: AiOptions = {
       level,
       ...(options.ttSizeMB !== undefined ? { hashMb: Math.ceil(options.ttSizeMB) } : {}),
-      ...(options.randomness !== undefined ? { randomness: Math.min(1000, Math.round(options.randomness)) } : {}),
+      // As in js-chess-engine 2.4.4+, opening variety only when randomness is not set: an explicit
+      // randomness (0: always the best move) also turns the opening book off.
+      ...(options.randomness !== undefined
+        ? { randomness: Math.min(1000, Math.round(options.randomness)), book: false }
+        : {}),
       ...(options.depth ? { depthOptions: { ...d } } : {}),
     };
     const ai = this.ai_for(aiOptions);
