@@ -14,4 +14,6 @@ cargo test --workspace
 echo "== web: build and test (npm package in Node, play page in Chromium)"
 cd web
 npm run build
+npm run lint
+npm run typecheck
 npm test

@@ -51,12 +51,7 @@ pub fn think(
     control: &SearchControl,
     report: &mut dyn FnMut(String),
 ) -> Result<String, Error> {
-    // A draw by rule does not stop an analysis (or a caller who plays on); mate, stalemate and
-    // resignation leave nothing to search.
-    let state = position.state();
-    if matches!(state.status, "checkmate" | "stalemate" | "resignation") {
-        return Err(Error::GameOver(state.status));
-    }
+    position.refuse_when_over()?;
     let read = engine::limits_from_json(limits_json)?;
     let limits = if read.unlimited_by_caller { ai.default_limits(mode) } else { read.limits };
     let game = position.game();

@@ -345,10 +345,13 @@ impl Position {
         Ok(info)
     }
 
-    fn refuse_when_over(&self) -> Result<(), Error> {
+    /// Mate, stalemate and resignation end the game. A draw by rule (threefold, 50 moves,
+    /// insufficient material) is reported by [`state`](Self::state), but moves are still
+    /// accepted: the players may play on instead of claiming it, and a front end decides.
+    pub fn refuse_when_over(&self) -> Result<(), Error> {
         match self.outcome().0 {
-            "ongoing" => Ok(()),
-            word => Err(Error::GameOver(word)),
+            word @ ("checkmate" | "stalemate" | "resignation") => Err(Error::GameOver(word)),
+            _ => Ok(()),
         }
     }
 

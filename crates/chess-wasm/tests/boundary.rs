@@ -62,6 +62,8 @@ fn every_end_reason() {
     }
     assert_eq!(repeat.state().status, "threefold-repetition");
     assert_eq!(repeat.state().result, "1/2-1/2");
+    repeat.play("e4").unwrap();
+    assert_eq!(repeat.state().status, "ongoing", "the players may play on instead of claiming the draw");
 
     let fifty = Position::new(Some("8/8/8/4k3/8/8/4K3/4R3 w - - 99 80")).unwrap();
     let mut fifty = fifty;

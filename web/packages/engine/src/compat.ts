@@ -292,7 +292,8 @@ export class Game {
       ...(options.randomness !== undefined
         ? { randomness: Math.min(1000, Math.round(options.randomness)), book: false }
         : {}),
-      ...(options.depth ? { depthOptions: { ...d } } : {}),
+      // A caller who shapes the search depth wants a search, not a book move.
+      ...(options.depth ? { depthOptions: { ...d }, book: false } : {}),
     };
     const ai = this.ai_for(aiOptions);
     let answer: Analysis;

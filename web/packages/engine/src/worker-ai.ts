@@ -77,6 +77,8 @@ export class WorkerAi {
   private ready: Promise<void> | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  /** Searches asked for and not answered yet (counted from the call, before the worker hears). */
+  private searches = 0;
   private options: AiOptions;
   private readonly flag: Int32Array | null;
 
@@ -94,7 +96,7 @@ export class WorkerAi {
 
   /** Whether a search is running. */
   get busy(): boolean {
-    return [...this.pending.values()].some((p) => p.thinking);
+    return this.searches > 0;
   }
 
   private start(): Promise<void> {
@@ -172,7 +174,9 @@ export class WorkerAi {
         ? { fen: game.startFen(), moves: game.history().map((m) => m.uci) }
         : { fen: game.fen, moves: game.moves ?? [] };
     const { onProgress, ...limits } = options;
-    return this.request<Analysis>((id) => ({ type: 'think', id, game: record, limits }), { onProgress, thinking: true });
+    this.searches++;
+    return this.request<Analysis>((id) => ({ type: 'think', id, game: record, limits }), { onProgress, thinking: true })
+      .finally(() => this.searches--);
   }
 
   /**
