@@ -1,0 +1,68 @@
+// Starts the production build with `vite preview` on a free 127.0.0.1 port and opens Debian's
+// Chromium through playwright-core; collects console errors; writes screenshots to web/artifacts/.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { chromium } from 'playwright-core';
+
+export const artifacts = new URL('../../artifacts/', import.meta.url).pathname;
+mkdirSync(artifacts, { recursive: true });
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Serve the built site; returns { url, close }. */
+export async function serve() {
+  const port = await freePort();
+  const vite = new URL('../node_modules/.bin/vite', import.meta.url).pathname;
+  const bin = (await import('node:fs')).existsSync(vite) ? vite : new URL('../../node_modules/.bin/vite', import.meta.url).pathname;
+  const child = spawn(bin, ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error('vite preview did not start: run `npm run build` first');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, close: () => child.kill() };
+}
+
+/** Launch Chromium. */
+export async function browser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A page on the site, ready (the engine loaded), with its console errors collected. */
+export async function open(b, url, viewport = { width: 1200, height: 860 }) {
+  const page = await b.newPage({ viewport });
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  return { page, errors };
+}

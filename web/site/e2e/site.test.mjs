@@ -1,0 +1,212 @@
+// The play page in headless Chromium, on the production build (npm run build first).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { artifacts, browser, open, serve } from './harness.mjs';
+
+let server;
+let chromium;
+before(async () => {
+  server = await serve();
+  chromium = await browser();
+});
+after(async () => {
+  await chromium?.close();
+  server?.close();
+});
+
+const moveCount = (page) => page.$$eval('#moves li', (items) => items.length);
+const waitMoves = (page, n, timeout = 20_000) =>
+  page.waitForFunction((count) => document.querySelectorAll('#moves li').length >= count, n, { timeout });
+const status = (page) => page.textContent('#status');
+
+/** Start a new game from the panel. */
+async function newGame(page, { fen = '', color = 'white', level = '1', seconds } = {}) {
+  await page.fill('#start-fen', fen);
+  await page.selectOption('#color', color);
+  await page.selectOption('#level', level);
+  if (seconds !== undefined) await page.fill('#think-time', String(seconds));
+  await page.click('#new-game');
+}
+
+/** The centre of a square on the board, in page coordinates (White at the bottom). */
+async function squareCenter(page, square, flipped = false) {
+  const box = await page.locator('#board svg').first().boundingBox();
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const size = box.width / 8;
+  const x = flipped ? 7 - file : file;
+  const y = flipped ? rank : 7 - rank;
+  return { x: box.x + size * (x + 0.5), y: box.y + size * (y + 0.5) };
+}
+
+async function click(page, square) {
+  const { x, y } = await squareCenter(page, square);
+  await page.mouse.click(x, y);
+}
+
+async function drag(page, from, to) {
+  const a = await squareCenter(page, from);
+  const b = await squareCenter(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+// 1.Kb6 (Black's only move is Kb8) 2.Rh8#: a whole game to mate, the engine forced to reply.
+const MATE_IN_TWO = 'k7/8/2K5/8/8/8/8/7R w - - 0 1';
+
+test('a short game to mate by clicks: the engine replies, the result shows with its reason', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { fen: MATE_IN_TWO });
+  await click(page, 'c6');
+  await click(page, 'b6');
+  await waitMoves(page, 2);
+  assert.match(await page.textContent('#moves'), /Kb6.*Kb8/s);
+  await click(page, 'h1');
+  await click(page, 'h8');
+  await page.waitForFunction(() => /checkmate/.test(document.querySelector('#status').textContent));
+  assert.equal(await status(page), 'White wins by checkmate (1-0)');
+  await page.waitForTimeout(600); // let the last move's animation finish
+  await page.screenshot({ path: `${artifacts}finished-game.png` });
+  assert.deepEqual(errors, []);
+});
+
+test('the same game by drag and drop', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { fen: MATE_IN_TWO });
+  await drag(page, 'c6', 'b6');
+  await waitMoves(page, 2);
+  await drag(page, 'h1', 'h8');
+  await page.waitForFunction(() => /checkmate/.test(document.querySelector('#status').textContent));
+  assert.deepEqual(errors, []);
+});
+
+test('under-promotion through the chooser', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { fen: '8/P5k1/8/8/8/8/8/K7 w - - 0 1' });
+  await click(page, 'a7');
+  await click(page, 'a8');
+  const knight = page.locator('rect.promotion-dialog-button[data-piece="wn"]');
+  await knight.waitFor({ timeout: 5_000 });
+  await page.screenshot({ path: `${artifacts}promotion-chooser.png` });
+  await knight.click();
+  await waitMoves(page, 1);
+  assert.match(await page.textContent('#moves'), /a8=N/);
+  assert.match(await page.textContent('#fen'), /^N7\//);
+  assert.deepEqual(errors, []);
+});
+
+test('typing moves, an illegal move explained, undo takes back the pair', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '2' });
+  await page.fill('#move-text', 'Ke2');
+  await page.press('#move-text', 'Enter');
+  assert.match(await page.textContent('#message'), /Ke2/);
+  assert.equal(await moveCount(page), 0);
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  await page.waitForFunction(() => !document.querySelector('#undo').disabled);
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 0);
+  assert.match(await page.textContent('#fen'), /^rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w/);
+  assert.deepEqual(errors, []);
+});
+
+test('hint draws an arrow; stepping through the moves', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1' });
+  await page.click('#hint');
+  await page.waitForSelector('#board g.arrow', { state: 'attached', timeout: 10_000 });
+  assert.match(await page.textContent('#message'), /Hint: /);
+  await page.fill('#move-text', 'd4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  await page.click('#nav-first');
+  await page.waitForFunction(() => /Viewing move 0 of 2/.test(document.querySelector('#status').textContent));
+  await page.click('#nav-last');
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
+  assert.deepEqual(errors, []);
+});
+
+test('playing Black: the engine moves first', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { color: 'black', level: '1' });
+  await waitMoves(page, 1);
+  assert.match(await status(page), /Your move \(Black\)/);
+  assert.deepEqual(errors, []);
+});
+
+test('a draw by threefold repetition, from an imported PGN, shown with its reason', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await page.click('text=PGN and FEN');
+  await page.fill('#pgn-text', '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *');
+  await page.click('#load-pgn');
+  await page.waitForFunction(() => /threefold/.test(document.querySelector('#status').textContent));
+  assert.equal(await status(page), 'Draw by threefold repetition (½–½)');
+  await page.fill('#pgn-text', '1. e4 e5 2. Kd8');
+  await page.click('#load-pgn');
+  assert.match(await page.textContent('#message'), /invalid PGN/);
+  assert.deepEqual(errors, []);
+});
+
+test('level 5 thinks while the page keeps painting frames', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '5', fen: 'r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10' });
+  await page.fill('#move-text', 'a3');
+  await page.press('#move-text', 'Enter');
+  await page.waitForSelector('#thinking:not([hidden])');
+  const frames = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let n = 0;
+        const start = performance.now();
+        const tick = () => {
+          n++;
+          if (performance.now() - start < 1000) requestAnimationFrame(tick);
+          else resolve(n);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  assert.ok(frames >= 20, `${frames} frames painted in a second of thinking`);
+  await page.screenshot({ path: `${artifacts}mid-game-thinking.png` });
+  await waitMoves(page, 2, 30_000);
+  assert.deepEqual(errors, []);
+});
+
+test('stop during a search: the engine plays its best move so far', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: 'full', seconds: 30 });
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await page.waitForSelector('#thinking:not([hidden])');
+  await page.waitForFunction(() => /depth [4-9]|depth \d\d/.test(document.querySelector('#think-depth').textContent));
+  const start = Date.now();
+  await page.click('#stop');
+  await waitMoves(page, 2, 5_000);
+  assert.ok(Date.now() - start < 5_000);
+  assert.match(await status(page), /Your move/);
+  assert.deepEqual(errors, []);
+});
+
+test('a bad FEN gets a message, not a broken page', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { fen: 'this is not a fen' });
+  assert.match(await page.textContent('#message'), /invalid FEN/);
+  assert.deepEqual(errors, []);
+});
+
+test('phone width: everything fits, nothing scrolls sideways', async () => {
+  const { page, errors } = await open(chromium, server.url, { width: 390, height: 844 });
+  const width = await page.evaluate(() => document.scrollingElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide`);
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${artifacts}phone.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+});

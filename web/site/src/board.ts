@@ -1,0 +1,113 @@
+/**
+ * The board component: cm-chessboard with legal-move dots, the last move, check, a hint arrow and
+ * the promotion chooser. It knows squares and pieces, not the rules: it asks `canMove` and reports
+ * `onMove`; the game controller decides.
+ */
+import { BORDER_TYPE, COLOR, Chessboard, INPUT_EVENT_TYPE, type MoveInputEvent } from 'cm-chessboard/src/Chessboard.js';
+import { ARROW_TYPE, Arrows } from 'cm-chessboard/src/extensions/arrows/Arrows.js';
+import { MARKER_TYPE, Markers } from 'cm-chessboard/src/extensions/markers/Markers.js';
+import {
+  PROMOTION_DIALOG_RESULT_TYPE,
+  PromotionDialog,
+} from 'cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js';
+import 'cm-chessboard/assets/chessboard.css';
+import 'cm-chessboard/assets/extensions/markers/markers.css';
+import 'cm-chessboard/assets/extensions/arrows/arrows.css';
+import 'cm-chessboard/assets/extensions/promotion-dialog/promotion-dialog.css';
+import type { Color, MoveInfo, PromotionPiece } from 'chess-wasm';
+
+export interface BoardHandlers {
+  /** The legal moves from a square, when the player may move now (else none). */
+  movesFrom(square: string): MoveInfo[];
+  /** The player moved. */
+  onMove(from: string, to: string, promotion?: PromotionPiece): void;
+  /** The player gave up a move half-way (the promotion chooser was closed): draw again. */
+  onCancel(): void;
+}
+
+const side = (color: Color) => (color === 'white' ? COLOR.white : COLOR.black);
+
+export class Board {
+  private readonly board: Chessboard;
+  private readonly handlers: BoardHandlers;
+
+  constructor(element: HTMLElement, handlers: BoardHandlers) {
+    this.handlers = handlers;
+    this.board = new Chessboard(element, {
+      position: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      assetsUrl: './cm-chessboard/',
+      style: { cssClass: 'default', showCoordinates: true, borderType: BORDER_TYPE.none, animationDuration: 150 },
+      extensions: [{ class: Markers, props: { autoMarkers: null } }, { class: Arrows }, { class: PromotionDialog }],
+    });
+  }
+
+  /** Show a position, with the last move and a king in check marked. */
+  async show(fen: string, lastMove: MoveInfo | null, checkSquare: string | null): Promise<void> {
+    this.board.removeMarkers(MARKER_TYPE.square);
+    this.board.removeMarkers(MARKER_TYPE.circleDanger);
+    if (lastMove) {
+      this.board.addMarker(MARKER_TYPE.square, lastMove.from);
+      this.board.addMarker(MARKER_TYPE.square, lastMove.to);
+    }
+    if (checkSquare) this.board.addMarker(MARKER_TYPE.circleDanger, checkSquare);
+    await this.board.setPosition(fen, true);
+  }
+
+  /** Let `color` move pieces (or nobody, with null). */
+  allowInput(color: Color | null): void {
+    this.board.disableMoveInput();
+    if (color) this.board.enableMoveInput((event) => this.input(event), side(color));
+  }
+
+  private input(event: MoveInputEvent): boolean {
+    switch (event.type) {
+      case INPUT_EVENT_TYPE.moveInputStarted: {
+        const moves = this.handlers.movesFrom(event.squareFrom);
+        this.board.removeLegalMovesMarkers();
+        this.board.addLegalMovesMarkers(moves);
+        return moves.length > 0;
+      }
+      case INPUT_EVENT_TYPE.validateMoveInput: {
+        this.board.removeLegalMovesMarkers();
+        const to = event.squareTo ?? '';
+        const moves = this.handlers.movesFrom(event.squareFrom).filter((m) => m.to === to);
+        if (moves.length === 0) return false;
+        if (moves.some((m) => m.promotion)) {
+          const color = moves[0]?.piece === 'P' ? COLOR.white : COLOR.black;
+          this.board.showPromotionDialog(to, color, (result) => {
+            if (result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected && result.piece) {
+              this.handlers.onMove(event.squareFrom, to, result.piece.slice(-1) as PromotionPiece);
+            } else {
+              this.handlers.onCancel();
+            }
+          });
+          return true;
+        }
+        // Let the board finish its own move first, then report it.
+        queueMicrotask(() => this.handlers.onMove(event.squareFrom, to));
+        return true;
+      }
+      case INPUT_EVENT_TYPE.moveInputCanceled:
+        this.board.removeLegalMovesMarkers();
+        return true;
+      default:
+        return true;
+    }
+  }
+
+  /** Draw the hint arrow (or clear it). */
+  hint(move: { from: string; to: string } | null): void {
+    this.board.removeArrows();
+    if (move) this.board.addArrow(ARROW_TYPE.info, move.from, move.to);
+  }
+
+  /** Put `color` at the bottom. */
+  async orient(color: Color): Promise<void> {
+    if (this.board.getOrientation() !== side(color)) await this.board.setOrientation(side(color), true);
+  }
+
+  /** The colour at the bottom. */
+  get bottom(): Color {
+    return this.board.getOrientation() === COLOR.white ? 'white' : 'black';
+  }
+}

@@ -1,0 +1,45 @@
+/** How the page writes scores, results and move numbers (one place for each). */
+import type { Color, GameState, Score } from 'chess-wasm';
+
+/** A score from the side to move's point of view, turned to White's. */
+export function whiteScore(score: Score, sideToMove: Color): Score {
+  const sign = sideToMove === 'white' ? 1 : -1;
+  return 'mate' in score ? { mate: sign * score.mate } : { cp: sign * score.cp };
+}
+
+/** `+0.35`, `-1.20`, `#3`, `#-2` (White's point of view). */
+export function formatScore(score: Score): string {
+  if ('mate' in score) return `#${score.mate}`;
+  const pawns = score.cp / 100;
+  return `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)}`;
+}
+
+/** The eval bar's share for White, 0 to 100. */
+export function whiteShare(score: Score): number {
+  if ('mate' in score) return score.mate > 0 ? 100 : 0;
+  return 50 + 50 * (2 / (1 + Math.exp(-score.cp / 250)) - 1);
+}
+
+const REASONS: Record<string, string> = {
+  checkmate: 'checkmate',
+  stalemate: 'stalemate',
+  'threefold-repetition': 'threefold repetition',
+  'fifty-move-rule': 'the fifty-move rule',
+  'insufficient-material': 'insufficient material',
+  resignation: 'resignation',
+};
+
+/** `White wins by checkmate`, `Draw by threefold repetition`, … */
+export function formatResult(state: GameState): string {
+  const reason = REASONS[state.status] ?? state.status;
+  if (state.result === '1/2-1/2') return `Draw by ${reason} (½–½)`;
+  const winner = state.winner === 'white' ? 'White' : 'Black';
+  return `${winner} wins by ${reason} (${state.result})`;
+}
+
+/** `12.` before White's move, `12…` before Black's. */
+export function moveNumber(ply: number, startFullMove: number, startTurn: Color): string {
+  const offset = startTurn === 'black' ? 1 : 0;
+  const index = ply - 1 + offset;
+  return `${startFullMove + Math.floor(index / 2)}${index % 2 === 0 ? '.' : '…'}`;
+}

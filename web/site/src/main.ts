@@ -1,0 +1,333 @@
+/**
+ * The game controller: a ChessGame (the rules), a WorkerAi (the engine, off the page's thread),
+ * the board component and the panels. Every change of the game goes through `render()`.
+ */
+import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type MoveInfo, type Progress, type PromotionPiece } from 'chess-wasm';
+import { Board } from './board.js';
+import { formatResult, formatScore, moveNumber, whiteScore, whiteShare } from './format.js';
+import './style.css';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const ui = {
+  status: $('status'),
+  message: $('message'),
+  moves: $('moves'),
+  thinking: $('thinking'),
+  thinkDepth: $('think-depth'),
+  thinkScore: $('think-score'),
+  thinkPv: $('think-pv'),
+  evalFill: $('eval-fill'),
+  evalText: $('eval-text'),
+  color: $<HTMLSelectElement>('color'),
+  level: $<HTMLSelectElement>('level'),
+  thinkTime: $<HTMLInputElement>('think-time'),
+  thinkTimeLabel: $('think-time-label'),
+  startFen: $<HTMLInputElement>('start-fen'),
+  moveText: $<HTMLInputElement>('move-text'),
+  pgnText: $<HTMLTextAreaElement>('pgn-text'),
+  fen: $('fen'),
+  buttons: {
+    undo: $<HTMLButtonElement>('undo'),
+    hint: $<HTMLButtonElement>('hint'),
+    resign: $<HTMLButtonElement>('resign'),
+    stop: $<HTMLButtonElement>('stop'),
+  },
+};
+
+for (const { level, elo } of LEVELS) ui.level.add(new Option(`Level ${level} · ${elo} Elo`, String(level)));
+ui.level.add(new Option('Full strength', 'full'));
+ui.level.value = '3';
+
+let game = new ChessGame();
+let human: Color = 'white';
+/** The ply shown while stepping through the moves, or null for the current position. */
+let viewPly: number | null = null;
+let thinking = false;
+
+const ai = await WorkerAi.create(aiOptions());
+
+const board = new Board($('board'), {
+  movesFrom: (square) => (humanMayMove() ? game.moves(square) : []),
+  onMove: (from, to, promotion) => playHuman({ from, to, promotion }),
+  onCancel: () => void render(),
+});
+
+function humanMayMove(): boolean {
+  return !thinking && viewPly === null && !game.state().isFinished && game.state().turn === human;
+}
+
+function say(text: string, isError = false): void {
+  ui.message.textContent = text;
+  ui.message.classList.toggle('error', isError);
+}
+
+function aiOptions(): AiOptions {
+  return ui.level.value === 'full' ? { fullStrength: true, book: false } : { level: Number(ui.level.value) as 1 | 2 | 3 | 4 | 5 };
+}
+
+function thinkTimeMs(): number {
+  const seconds = Number(ui.thinkTime.value);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(60, seconds) * 1000 : 2000;
+}
+
+function kingInCheck(): string | null {
+  const state = game.state();
+  if (!state.check) return null;
+  const king = state.turn === 'white' ? 'K' : 'k';
+  return Object.keys(state.pieces).find((sq) => state.pieces[sq] === king) ?? null;
+}
+
+/** Draw everything from the game. */
+async function render(): Promise<void> {
+  const history = game.history();
+  const state = game.state();
+  const ply = viewPly ?? history.length;
+  const fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
+  const last = ply > 0 ? (history[ply - 1] ?? null) : null;
+
+  const start = new ChessGame(game.startFen()).state();
+  ui.moves.replaceChildren(
+    ...history.map((m, i) => {
+      const li = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      const number = moveNumber(i + 1, start.fullMove, start.turn);
+      button.textContent = number.endsWith('.') || i === 0 ? `${number} ${m.san}` : m.san;
+      button.dataset.ply = String(i + 1);
+      button.className = i + 1 === ply ? 'current' : '';
+      button.addEventListener('click', () => view(i + 1));
+      li.append(button);
+      return li;
+    }),
+  );
+  ui.moves.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+
+  if (state.isFinished) {
+    ui.status.textContent = formatResult(state);
+    ui.status.className = 'status over';
+  } else if (viewPly !== null) {
+    ui.status.textContent = `Viewing move ${viewPly} of ${history.length}`;
+    ui.status.className = 'status';
+  } else {
+    const turn = state.turn === 'white' ? 'White' : 'Black';
+    ui.status.textContent = thinking ? `${turn} (engine) is thinking…` : state.turn === human ? `Your move (${turn})` : `${turn} to move`;
+    ui.status.className = 'status';
+  }
+  ui.fen.textContent = game.fen();
+  ui.buttons.undo.disabled = thinking || history.length === 0;
+  ui.buttons.hint.disabled = !humanMayMove();
+  ui.buttons.resign.disabled = thinking || state.isFinished;
+  ui.moveText.disabled = !humanMayMove();
+  board.allowInput(humanMayMove() ? human : null);
+  await board.show(fen, last, viewPly === null ? kingInCheck() : null);
+}
+
+function view(ply: number | null): void {
+  const total = game.history().length;
+  viewPly = ply === null || ply >= total ? null : Math.max(0, ply);
+  board.hint(null);
+  void render();
+}
+
+function showEval(progress: Progress, sideToMove: Color): void {
+  const score = whiteScore(progress.score, sideToMove);
+  ui.evalFill.style.height = `${whiteShare(score)}%`;
+  ui.evalText.textContent = formatScore(score);
+  ui.thinkDepth.textContent = `depth ${progress.depth}`;
+  ui.thinkScore.textContent = formatScore(score);
+  ui.thinkPv.textContent = progress.pvSan.slice(0, 8).join(' ');
+}
+
+function playHuman(move: { from: string; to: string; promotion?: PromotionPiece } | string): void {
+  if (!humanMayMove()) {
+    void render();
+    return;
+  }
+  try {
+    game.move(move);
+    say('');
+  } catch (e) {
+    say(e instanceof Error ? e.message : String(e), true);
+    void render();
+    return;
+  }
+  board.hint(null);
+  void render().then(() => engineMove());
+}
+
+/** The engine's move, thought in the worker while the page stays live. */
+async function engineMove(): Promise<void> {
+  const state = game.state();
+  if (state.isFinished || state.turn === human || thinking) return;
+  thinking = true;
+  ui.thinking.hidden = false;
+  ui.thinkPv.textContent = '';
+  await render();
+  const full = ui.level.value === 'full';
+  const thought = game;
+  let answer: Analysis | null = null;
+  try {
+    answer = await ai.think(game, {
+      ...(full ? { moveTimeMs: thinkTimeMs() } : {}),
+      onProgress: (p) => p.multipv === 1 && showEval(p, state.turn),
+    });
+  } catch (e) {
+    say(`The engine failed: ${e instanceof Error ? e.message : String(e)}`, true);
+  }
+  thinking = false;
+  ui.thinking.hidden = true;
+  if (answer && thought === game && game.state().turn !== human) {
+    game.move(answer.best.uci);
+    if (!answer.fromBook && answer.best.score) {
+      const score = whiteScore(answer.best.score, state.turn);
+      ui.evalFill.style.height = `${whiteShare(score)}%`;
+      ui.evalText.textContent = formatScore(score);
+    }
+  }
+  await render();
+}
+
+async function newGame(): Promise<void> {
+  if (thinking) ai.stop();
+  const fen = ui.startFen.value.trim();
+  let next: ChessGame;
+  try {
+    next = new ChessGame(fen || undefined);
+  } catch (e) {
+    say(e instanceof Error ? e.message : String(e), true);
+    return;
+  }
+  game = next;
+  const choice = ui.color.value;
+  human = choice === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : (choice as Color);
+  viewPly = null;
+  board.hint(null);
+  say(choice === 'random' ? `You play ${human}.` : '');
+  ui.evalFill.style.height = '50%';
+  ui.evalText.textContent = '0.00';
+  await board.orient(human);
+  await ai.setOptions(aiOptions());
+  await ai.newGame();
+  await render();
+  await engineMove();
+}
+
+function undo(): void {
+  if (thinking) return;
+  // Take back the engine's reply and the player's move: back to the player's turn.
+  let taken = 0;
+  while (game.history().length > 0 && (taken === 0 || game.state().turn !== human)) {
+    game.undo();
+    taken++;
+  }
+  viewPly = null;
+  board.hint(null);
+  say('');
+  void render().then(() => engineMove());
+}
+
+async function hint(): Promise<void> {
+  if (!humanMayMove()) return;
+  thinking = true;
+  await render();
+  ui.status.textContent = 'Looking for a hint…';
+  try {
+    const answer = await ai.think(game, { mode: 'analyze', moveTimeMs: 1000 });
+    const move = game.moves().find((m) => m.uci === answer.best.uci);
+    board.hint(move ?? null);
+    say(`Hint: ${answer.best.san}`);
+  } catch (e) {
+    say(e instanceof Error ? e.message : String(e), true);
+  }
+  thinking = false;
+  await render();
+}
+
+function download(name: string, text: string): void {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function copy(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`${what} copied.`);
+  } catch {
+    say(`${what}: ${text}`);
+  }
+}
+
+function pgn(): string {
+  const date = new Date().toISOString().slice(0, 10).replaceAll('-', '.');
+  const engine = ui.level.options[ui.level.selectedIndex]?.text ?? 'engine';
+  return game.pgn({
+    Event: 'Casual game',
+    Site: location.host || 'local',
+    Date: date,
+    White: human === 'white' ? 'You' : `Engine, ${engine}`,
+    Black: human === 'black' ? 'You' : `Engine, ${engine}`,
+  });
+}
+
+function loadPgn(): void {
+  if (thinking) ai.stop();
+  try {
+    game = ChessGame.fromPgn(ui.pgnText.value);
+  } catch (e) {
+    say(e instanceof Error ? e.message : String(e), true);
+    return;
+  }
+  human = game.state().turn;
+  viewPly = null;
+  say('PGN loaded: you play the side to move.');
+  void board.orient(human).then(() => render());
+}
+
+$('new-game').addEventListener('click', () => void newGame());
+ui.buttons.undo.addEventListener('click', undo);
+ui.buttons.hint.addEventListener('click', () => void hint());
+ui.buttons.stop.addEventListener('click', () => ai.stop());
+ui.buttons.resign.addEventListener('click', () => {
+  game.resign(human);
+  void render();
+});
+$('flip').addEventListener('click', () => void board.orient(board.bottom === 'white' ? 'black' : 'white'));
+$('nav-first').addEventListener('click', () => view(0));
+$('nav-prev').addEventListener('click', () => view((viewPly ?? game.history().length) - 1));
+$('nav-next').addEventListener('click', () => view((viewPly ?? game.history().length) + 1));
+$('nav-last').addEventListener('click', () => view(null));
+$('copy-fen').addEventListener('click', () => void copy(game.fen(), 'FEN'));
+$('copy-pgn').addEventListener('click', () => void copy(pgn(), 'PGN'));
+$('download-pgn').addEventListener('click', () => download('game.pgn', pgn()));
+$('load-pgn').addEventListener('click', loadPgn);
+ui.level.addEventListener('change', () => {
+  const full = ui.level.value === 'full';
+  ui.thinkTime.disabled = !full;
+  ui.thinkTimeLabel.classList.toggle('muted', !full);
+});
+ui.level.dispatchEvent(new Event('change'));
+$('move-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const text = ui.moveText.value.trim();
+  if (!text) return;
+  const why = game.explain(text);
+  if (!why.legal) {
+    say(why.message, true);
+    return;
+  }
+  ui.moveText.value = '';
+  playHuman(text);
+});
+document.addEventListener('keydown', (event) => {
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+  if (event.key === 'ArrowLeft') view((viewPly ?? game.history().length) - 1);
+  if (event.key === 'ArrowRight') view((viewPly ?? game.history().length) + 1);
+});
+
+document.body.dataset.ready = 'true';
+await render();
+export type { MoveInfo };
