@@ -352,9 +352,9 @@ fn random_seed() -> u64 {
     hasher.finish()
 }
 
-/// Background thinking, so that a user interface never freezes (not on targets without threads,
-/// such as `wasm32-unknown-unknown`, where [`Ai::think`] with a [`SearchControl`] is the way).
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+/// Background thinking, so that a user interface never freezes (the `threads` feature, on by
+/// default; without it, as in the wasm build, [`Ai::think`] with a [`SearchControl`] is the way).
+#[cfg(feature = "threads")]
 mod background {
     use std::sync::mpsc::{channel, Receiver};
     use std::thread::JoinHandle;
@@ -450,7 +450,7 @@ mod background {
     }
 }
 
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+#[cfg(feature = "threads")]
 pub use background::Thinking;
 
 impl Strength {

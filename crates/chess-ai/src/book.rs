@@ -31,7 +31,6 @@
 //! leave the king in check, [`polyglot_key`] therefore differs from other Polyglot readers.
 
 use core::fmt;
-use std::path::Path;
 use std::sync::OnceLock;
 
 use chess_core::attacks::pawn_attacks;
@@ -227,8 +226,9 @@ impl Book {
         Ok(Book { entries })
     }
 
-    /// Read a book file.
-    pub fn open(path: impl AsRef<Path>) -> Result<Book, BookError> {
+    /// Read a book file (the `fs` feature, on by default).
+    #[cfg(feature = "fs")]
+    pub fn open(path: impl AsRef<std::path::Path>) -> Result<Book, BookError> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|source| BookError::Io { path: path.display().to_string(), source })?;
         Book::from_bytes(&bytes)

@@ -28,7 +28,9 @@
 //! assert_eq!(game.moves().len(), 6);
 //! ```
 //!
-//! The crate builds for `wasm32-unknown-unknown`; there, [`Ai::think`] with a
+//! Features (both on by default): `threads` (background thinking and search threads) and `fs`
+//! (books read from files). Without them the crate compiles no thread or file code, as the wasm
+//! build (`chess-wasm`) uses it. The crate builds for `wasm32-unknown-unknown`; there, [`Ai::think`] with a
 //! [`chess_search::SearchControl`] replaces the background handle (no threads).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -40,7 +42,7 @@ mod level;
 mod options;
 mod polyglot_random;
 
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+#[cfg(feature = "threads")]
 pub use ai::Thinking;
 pub use ai::{Ai, AiError, Mode, DEFAULT_MOVE_TIME_MS};
 pub use analysis::{san_line, Analysis, AnalysisLine};

@@ -53,5 +53,6 @@ pub fn default_time_source() -> std::sync::Arc<dyn TimeSource> {
     }
 }
 
-/// Whether this platform can run search threads.
-pub const THREADS_AVAILABLE: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
+/// Whether this build can run search threads: the `threads` feature, on a platform that has them.
+pub const THREADS_AVAILABLE: bool =
+    cfg!(feature = "threads") && !cfg!(all(target_arch = "wasm32", target_os = "unknown"));

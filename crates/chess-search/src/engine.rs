@@ -194,7 +194,7 @@ impl<E: Evaluator> Engine<E> {
 
 /// Lazy SMP: helpers search the same tree on their own threads, sharing only the TT; the main
 /// thread reports, decides when to stop, and gives the result.
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+#[cfg(feature = "threads")]
 fn run_threads<E: Evaluator>(
     main: &mut Worker<'_, E>,
     helpers: Vec<Worker<'_, E>>,
@@ -216,8 +216,8 @@ fn run_threads<E: Evaluator>(
     });
 }
 
-/// Without threads (`wasm32-unknown-unknown`) only the main thread searches.
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+/// Without the `threads` feature (the wasm build) only the main thread searches.
+#[cfg(not(feature = "threads"))]
 fn run_threads<E: Evaluator>(
     main: &mut Worker<'_, E>,
     _helpers: Vec<Worker<'_, E>>,
