@@ -13,8 +13,9 @@ want=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print 
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then
     echo "== installing wasm-bindgen-cli $want (a few minutes)"
-    # Not --locked: one of its locked dependencies is no longer on crates.io.
-    cargo install wasm-bindgen-cli --version "=$want"
+    # Not --locked: one of its locked dependencies is no longer on crates.io. --force: cargo's
+    # record of an earlier install does not prove the binary is still there.
+    cargo install --force wasm-bindgen-cli --version "=$want"
 fi
 
 chromium=${CHROMIUM:-/usr/bin/chromium}

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use chess_ai::{Ai, AiError, AiOptions, Analysis, OptionsError, Strength};
-use chess_core::{attacks, Board, CastleSide, Color, File, Game, GameStatus, Move, Rank, Role, SanError, Square};
+use chess_core::{Board, Color, File, Game, GameStatus, Move, MoveRejection, Rank, Role, Square};
 use chess_eval::Score;
 use chess_search::Info;
 
@@ -586,8 +586,8 @@ fn parse_promotion(answer: &str) -> Option<Role> {
 enum MoveError {
     /// Not readable as a move.
     Unreadable(String),
-    /// Readable, but no legal move matches; the reason when it can be told.
-    Illegal { text: String, reason: Option<String> },
+    /// Readable, but no legal move matches, and why.
+    Illegal { text: String, reason: MoveRejection },
     /// Several legal moves match: their SAN.
     Ambiguous { text: String, candidates: Vec<String> },
     /// A pawn move to the last rank without its promotion piece.
@@ -602,8 +602,7 @@ impl fmt::Display for MoveError {
                 "{text:?} is not a move I can read (moves look like e4, Nf3, exd5, O-O, e8=Q or e2e4); \
                  type help for the commands."
             ),
-            MoveError::Illegal { text, reason: Some(reason) } => write!(f, "{text} is not legal here: {reason}."),
-            MoveError::Illegal { text, reason: None } => write!(f, "{text} is not legal here."),
+            MoveError::Illegal { text, reason } => write!(f, "{text} is not legal here: {reason}."),
             MoveError::Ambiguous { text, candidates } => match candidates.split_last() {
                 Some((last, others)) if !others.is_empty() => {
                     write!(f, "{text} is ambiguous: {} or {last}?", others.join(", "))
@@ -615,168 +614,15 @@ impl fmt::Display for MoveError {
     }
 }
 
-/// The legal move `text` means in `board`: UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`,
-/// `e8=Q`, read leniently by [`Board::parse_san`]).
+/// The legal move `text` means in `board` (SAN or UCI), or why there is none: chess-core's
+/// [`Board::explain`] says why, this only words it for the terminal.
 fn resolve_move(board: &Board, text: &str) -> Result<Move, MoveError> {
-    if uci_squares(text).is_some() {
-        if let Ok(mv) = board.parse_uci(text) {
-            return Ok(mv);
-        }
-    }
-    let illegal = || MoveError::Illegal { text: text.to_owned(), reason: why_illegal(board, text) };
-    match board.parse_san(text) {
-        Ok(mv) => Ok(mv),
-        Err(SanError::Syntax(_)) => Err(MoveError::Unreadable(text.to_owned())),
-        Err(SanError::Illegal(_)) => Err(illegal()),
-        Err(SanError::Ambiguous(_)) => {
-            Err(MoveError::Ambiguous { text: text.to_owned(), candidates: ambiguous_candidates(board, text) })
-        }
-        Err(SanError::MissingPromotion(_)) => {
-            // The same move promoting to a queen tells the squares.
-            match board.parse_san(&format!("{}=Q", strip_suffixes(text))) {
-                Ok(mv) => Err(MoveError::NeedsPromotion { from: mv.from(), to: mv.to() }),
-                Err(_) => Err(illegal()),
-            }
-        }
-    }
-}
-
-/// `text` without check and annotation marks (`+ # ! ?`).
-fn strip_suffixes(text: &str) -> &str {
-    text.trim().trim_end_matches(['+', '#', '!', '?'])
-}
-
-/// The two squares of a UCI-shaped move (`e2e4`, `e7e8q`).
-fn uci_squares(text: &str) -> Option<(Square, Square)> {
-    if !text.is_ascii() || !(4..=5).contains(&text.len()) {
-        return None;
-    }
-    Some((text[0..2].parse().ok()?, text[2..4].parse().ok()?))
-}
-
-/// A SAN move without its suffixes and promotion, and whether it had one (`exd8=Q+` -> `exd8`,
-/// true).
-fn san_body(san: &str) -> (&str, bool) {
-    let body = strip_suffixes(san);
-    match body.chars().last() {
-        Some(c) if c.is_ascii_alphabetic() => (body[..body.len() - 1].trim_end_matches('='), true),
-        _ => (body, false),
-    }
-}
-
-/// The destination square of a SAN move: its last square (`Nbd2` -> d2, `exd8=Q` -> d8).
-fn san_destination(san: &str) -> Option<Square> {
-    let (body, _) = san_body(san);
-    body.get(body.len().checked_sub(2)?..)?.parse().ok()
-}
-
-/// The SAN of the legal moves an ambiguous piece move could mean (`Nd2` -> `Nbd2`, `Nfd2`).
-fn ambiguous_candidates(board: &Board, text: &str) -> Vec<String> {
-    let (Some(role), Some(to)) = (text.chars().next().and_then(Role::from_char), san_destination(text)) else {
-        return Vec::new();
-    };
-    board
-        .legal_moves()
-        .into_iter()
-        .filter(|&m| m.to() == to && board.role_on(m.from()) == Some(role) && !board.is_castling(m))
-        .map(|m| board.san(m))
-        .collect()
-}
-
-/// Why a readable move matches no legal move, when it can be told: no such piece can go there,
-/// the destination holds one's own piece, or the king is (or would be) in check.
-fn why_illegal(board: &Board, text: &str) -> Option<String> {
-    let us = board.side_to_move();
-    let s = strip_suffixes(text);
-    if is_castling_text(s) {
-        let side = if s.len() > 3 { CastleSide::Long } else { CastleSide::Short };
-        return Some(if board.in_check() {
-            "you cannot castle out of check".to_owned()
-        } else if board.castling_rights().get(us, side).is_none() {
-            let wing = if side == CastleSide::Short { "kingside" } else { "queenside" };
-            format!("you can no longer castle {wing}")
-        } else {
-            "the squares between king and rook must be empty and not attacked".to_owned()
-        });
-    }
-    // The squares the move may start from, the piece that moves, its destination, and whether
-    // a promotion piece was given.
-    let (from, sources, role, to, promotes) = match uci_squares(s) {
-        Some((from, to)) => {
-            let Some(piece) = board.piece_on(from) else {
-                return Some(format!("there is no piece on {from}"));
-            };
-            if piece.color != us {
-                return Some(format!("the {} on {from} is {}'s", piece.role, color_name(piece.color)));
-            }
-            (Some(from), from.bitboard(), piece.role, to, s.len() == 5)
-        }
-        None => {
-            let (body, promotes) = san_body(s);
-            let (role, rest) = match body.chars().next()? {
-                c @ ('N' | 'B' | 'R' | 'Q' | 'K' | 'n' | 'r' | 'q' | 'k') => (Role::from_char(c)?, &body[1..]),
-                _ => (Role::Pawn, body),
-            };
-            let split = rest.len().checked_sub(2)?;
-            let to: Square = rest.get(split..)?.parse().ok()?;
-            // What comes before the destination narrows the origin: `Nbd2`, `R1e2`, `exd5`.
-            let mut sources = board.colored_pieces(us, role);
-            for c in rest[..split].chars() {
-                if let Some(file) = File::from_char(c).filter(|_| c.is_ascii_lowercase()) {
-                    sources &= file.bitboard();
-                } else if let Some(rank) = Rank::from_char(c) {
-                    sources &= rank.bitboard();
-                }
-            }
-            (None, sources, role, to, promotes)
-        }
-    };
-    if promotes && (role != Role::Pawn || to.rank() != Rank::Eighth.relative_to(us)) {
-        return Some("only a pawn reaching the last rank promotes".to_owned());
-    }
-    if board.color_on(to) == Some(us) {
-        return Some(format!("your own {} is on {to}", board.role_on(to)?));
-    }
-    if sources.iter().any(|sq| can_reach(board, sq, role, to)) {
-        return Some(if board.in_check() {
-            "it does not get your king out of check".to_owned()
-        } else {
-            "it would leave your king in check".to_owned()
-        });
-    }
-    Some(match (from, role) {
-        (Some(from), _) => format!("the {role} on {from} cannot go to {to}"),
-        (None, Role::King) => format!("your king cannot go to {to}"),
-        (None, _) => format!("no {role} of yours can go to {to}"),
+    board.explain(text).map_err(|why| match why {
+        MoveRejection::Unreadable(_) => MoveError::Unreadable(text.to_owned()),
+        MoveRejection::Ambiguous(candidates) => MoveError::Ambiguous { text: text.to_owned(), candidates },
+        MoveRejection::MissingPromotion { from, to } => MoveError::NeedsPromotion { from, to },
+        reason => MoveError::Illegal { text: text.to_owned(), reason },
     })
-}
-
-/// Whether the `role` of the side to move on `from` could move to `to` if its king's safety did
-/// not matter (the destination is known not to hold one of its own pieces).
-fn can_reach(board: &Board, from: Square, role: Role, to: Square) -> bool {
-    let occupied = board.occupied();
-    let us = board.side_to_move();
-    match role {
-        Role::Pawn => {
-            let ahead = if us == Color::White { 1 } else { -1 };
-            let one = from.try_offset(0, ahead);
-            if attacks::pawn_attacks(us, from).has(to) {
-                board.color_on(to) == Some(!us) || board.en_passant() == Some(to)
-            } else if one == Some(to) {
-                !occupied.has(to)
-            } else {
-                from.rank() == Rank::Second.relative_to(us)
-                    && one.is_some_and(|sq| !occupied.has(sq))
-                    && from.try_offset(0, 2 * ahead) == Some(to)
-                    && !occupied.has(to)
-            }
-        }
-        Role::Knight => attacks::knight_attacks(from).has(to),
-        Role::Bishop => attacks::bishop_attacks(from, occupied).has(to),
-        Role::Rook => attacks::rook_attacks(from, occupied).has(to),
-        Role::Queen => attacks::queen_attacks(from, occupied).has(to),
-        Role::King => attacks::king_attacks(from).has(to),
-    }
 }
 
 /// The legal moves in SAN, sorted.
@@ -1016,12 +862,12 @@ mod tests {
         assert_eq!(why(&start, "exd3"), "exd3 is not legal here: no pawn of yours can go to d3.");
         // The e2 knight is pinned by the e8 rook.
         let pinned = board("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1");
-        assert!(why(&pinned, "Nc3").ends_with("it would leave your king in check."));
+        assert!(why(&pinned, "Nc3").ends_with("it would leave your king in check: the rook on e8 pins your knight."));
         let check = board("4r1k1/8/8/8/8/8/8/N3K3 w - - 0 1");
         assert!(why(&check, "Nb3").ends_with("it does not get your king out of check."));
         // Only the f3 knight could reach d4, and it is pinned by the h5 bishop; the b1 knight cannot.
         let two = board("6k1/8/8/7b/8/5N2/8/1N1K4 w - - 0 1");
-        assert!(why(&two, "Nfd4").ends_with("it would leave your king in check."));
+        assert!(why(&two, "Nfd4").ends_with("it would leave your king in check: the bishop on h5 pins your knight."));
         assert!(why(&two, "Nbd4").ends_with("no knight of yours can go to d4."));
     }
 

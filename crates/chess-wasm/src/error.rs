@@ -15,6 +15,14 @@ pub enum Error {
     /// A move that cannot be read or is not legal here; the text says why.
     #[error("{0}")]
     Move(String),
+    /// A typed move that gives no legal move, and chess-core's reason.
+    #[error("{text}: {reason}")]
+    Rejected {
+        /// What was typed.
+        text: String,
+        /// Why it is not a legal move here.
+        reason: chess_core::MoveRejection,
+    },
     /// Not a square name.
     #[error("invalid square '{0}': squares are written a1 to h8")]
     Square(String),

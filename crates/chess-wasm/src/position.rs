@@ -136,7 +136,8 @@ pub enum Explanation {
     Illegal {
         /// Always false.
         legal: bool,
-        /// A short machine-readable kind: `unreadable`, `illegal` or `game-over`.
+        /// chess-core's reason ([`chess_core::MoveRejection::kind`]: `piece-pinned`,
+        /// `ambiguous`...), or `game-over`.
         reason: &'static str,
         /// The sentence to show a person.
         message: String,
@@ -289,14 +290,11 @@ impl Position {
         MoveInfo::new(self.game.board(), mv, self.game.castling_mode())
     }
 
-    /// Read a move typed in SAN or UCI, without playing it.
+    /// Read a move typed in SAN or UCI, without playing it (chess-core says why when it is not
+    /// a legal move).
     pub fn parse(&self, text: &str) -> Result<Move, Error> {
-        let board = self.game.board();
         let text = text.trim();
-        if looks_like_uci(text) {
-            return board.parse_uci(&text.to_ascii_lowercase()).map_err(|e| Error::Move(e.to_string()));
-        }
-        board.parse_san(text).map_err(|e| Error::Move(e.to_string()))
+        self.game.board().explain(text).map_err(|reason| Error::Rejected { text: text.to_owned(), reason })
     }
 
     /// Play a move typed in SAN or UCI.
@@ -364,14 +362,9 @@ impl Position {
                 message: format!("the game is over ({word})"),
             };
         }
-        match self.parse(text) {
+        match self.game.board().explain(text.trim()) {
             Ok(mv) => Explanation::Legal { legal: true, mv: self.info(mv) },
-            Err(e) => {
-                let message = e.to_string();
-                let reason =
-                    if message.contains("illegal") || message.contains("not legal") { "illegal" } else { "unreadable" };
-                Explanation::Illegal { legal: false, reason, message }
-            }
+            Err(reason) => Explanation::Illegal { legal: false, reason: reason.kind(), message: reason.to_string() },
         }
     }
 
@@ -479,12 +472,6 @@ fn destination(board: &Board, mv: Move) -> Square {
     } else {
         mv.to()
     }
-}
-
-fn looks_like_uci(text: &str) -> bool {
-    let b = text.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f.to_ascii_lowercase()) && (b'1'..=b'8').contains(&r);
-    (b.len() == 4 || (b.len() == 5 && b"qrbnQRBN".contains(&b[4]))) && square(b[0], b[1]) && square(b[2], b[3])
 }
 
 /// A square name in either case.

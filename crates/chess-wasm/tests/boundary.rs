@@ -112,11 +112,22 @@ fn explain_says_why() {
     }
     match p.explain("Qxh7") {
         Explanation::Illegal { reason, message, .. } => {
-            assert!(reason == "illegal" || reason == "unreadable");
-            assert!(!message.is_empty());
+            assert_eq!(reason, "piece-cannot-move-there");
+            assert_eq!(message, "no queen of yours can go to h7");
         }
         other => panic!("{other:?}"),
     }
+    let pinned = Position::new(Some("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1")).unwrap();
+    match pinned.explain("Nc3") {
+        Explanation::Illegal { reason, message, .. } => {
+            assert_eq!(reason, "piece-pinned");
+            assert!(message.contains("the rook on e8 pins your knight"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut q = pinned.clone();
+    let err = q.play("Nc3").unwrap_err().to_string();
+    assert_eq!(err, "Nc3: it would leave your king in check: the rook on e8 pins your knight");
 }
 
 #[test]

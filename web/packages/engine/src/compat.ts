@@ -6,7 +6,6 @@
  * lists every difference.
  */
 import { Ai } from './ai.js';
-import { ChessError } from './errors.js';
 import { ChessGame } from './game.js';
 import type { AiOptions, Analysis, GameState, Score } from './types.js';
 
@@ -193,8 +192,7 @@ export class Game {
     const t = normalizeSquare(to);
     try {
       this.game.move({ from: f, to: t, ...(promotion ? { promotion } : {}) });
-    } catch (e) {
-      if (e instanceof ChessError && /square|piece/.test(e.message) && !/legal/.test(e.message)) throw e;
+    } catch {
       throw new Error(`Invalid move from ${f} to ${t}`);
     }
     return this.exportJson();

@@ -77,9 +77,9 @@ export class ChessGame {
     } catch (e) {
       if (e instanceof ChessError) throw e;
       const message = e instanceof Error ? e.message : String(e);
-      const why = typeof move === 'string' ? this.explain(move) : null;
-      const reason = why && !why.legal ? why.reason : 'illegal';
-      throw new IllegalMoveError(message, reason);
+      const text = typeof move === 'string' ? move : `${move.from}${move.to}${move.promotion ?? ''}`;
+      const why = this.explain(text);
+      throw new IllegalMoveError(message, why.legal ? 'illegal' : why.reason);
     }
   }
 

@@ -73,7 +73,17 @@ test('every way a game ends, with its reason', () => {
 
 test('illegal moves and bad input are errors with a message, never a crash', () => {
   const game = new ChessGame();
-  assert.throws(() => game.move('Ke2'), (e) => e instanceof IllegalMoveError && /Ke2/.test(e.message) && e.reason === 'illegal');
+  assert.throws(
+    () => game.move('Ke2'),
+    (e) => e instanceof IllegalMoveError && e.message === 'Ke2: your own pawn is on e2' && e.reason === 'own-piece-there',
+  );
+  assert.throws(() => game.move({ from: 'e7', to: 'e5' }), (e) => e.reason === 'not-your-piece');
+  const pinned = new ChessGame('4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1');
+  assert.deepEqual(pinned.explain('Nc3'), {
+    legal: false,
+    reason: 'piece-pinned',
+    message: 'it would leave your king in check: the rook on e8 pins your knight',
+  });
   assert.throws(() => game.move('hello'), IllegalMoveError);
   assert.equal(game.explain('Nf3').legal, true);
   const why = game.explain('e5');

@@ -1,0 +1,51 @@
+// Nodes per second of the wasm build in Chromium (Debian's, through playwright-core), on the
+// bench positions of `chess bench` (depth 11), in a module page and in a Web Worker. The package is
+// served from a throw-away server on 127.0.0.1. Build first (npm run build).
+//
+//   node scripts/bench-browser.mjs [--native PATH_TO_CHESS_BINARY]
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = new URL('..', import.meta.url).pathname;
+const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
+const page = `<!doctype html><script type="module">
+  import { bench } from './dist/index.js';
+  window.mainThread = bench(11);
+  const worker = new Worker(URL.createObjectURL(new Blob(
+    ["import('" + new URL('./dist/index.js', location.href) + "').then(m => postMessage(m.bench(11)))"],
+    { type: 'text/javascript' })), { type: 'module' });
+  worker.onmessage = (e) => { window.inWorker = e.data; };
+</script>`;
+const server = createServer(async (request, response) => {
+  const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
+  try {
+    const body = path === '/' ? page : await readFile(join(root, path));
+    response.writeHead(200, { 'content-type': types[extname(path)] ?? 'text/html' });
+    response.end(body);
+  } catch {
+    response.writeHead(404).end();
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+try {
+  const tab = await browser.newPage();
+  await tab.goto(url);
+  await tab.waitForFunction(() => window.mainThread && window.inWorker, null, { timeout: 120_000 });
+  const [main, worker] = await tab.evaluate(() => [window.mainThread, window.inWorker]);
+  console.log(`Chromium ${browser.version()}, page: ${main.nodes} nodes, ${main.nps} nodes/s`);
+  console.log(`Chromium ${browser.version()}, worker: ${worker.nodes} nodes, ${worker.nps} nodes/s`);
+  const i = process.argv.indexOf('--native');
+  if (i > 0) {
+    const out = execFileSync(process.argv[i + 1], ['bench', '11'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const nps = Number(/Nodes\/second\s*:\s*(\d+)/.exec(out)?.[1]);
+    console.log(`native: ${nps} nodes/s; Chromium worker/native = ${(worker.nps / nps).toFixed(2)}`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
