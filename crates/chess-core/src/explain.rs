@@ -167,10 +167,9 @@ impl Board {
             if !promotes
                 && self.role_on(from) == Some(Role::Pawn)
                 && to.rank() == Rank::Eighth.relative_to(self.side_to_move())
+                && self.parse_uci(&format!("{lower}q")).is_ok()
             {
-                if self.parse_uci(&format!("{lower}q")).is_ok() {
-                    return Err(MoveRejection::MissingPromotion { from, to });
-                }
+                return Err(MoveRejection::MissingPromotion { from, to });
             }
             return Err(self.why_not(text));
         }
