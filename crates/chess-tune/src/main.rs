@@ -5,14 +5,19 @@
 //!                    [--random-plies N] [--seed N]
 //! chess-tune tune --data FILE[,FILE...] [--out weights.rs] [--iterations N] [--rate R]
 //!                 [--lambda L] [--reg R] [--min-count N] [--threads N]
+//! chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
+//! chess-tune selfplay-stats [--dir DIR]
 //! ```
 //!
+//! `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
+//! [`selfplay`] and `docs/datagen.md`); `selfplay-stats` counts what a folder holds.
 //! `datagen` plays self-play games and writes quiet positions labelled with the game result;
 //! `tune` fits the weights to them and writes `crates/chess-eval/src/weights.rs` (or `--out`).
 //! See `docs/evaluation.md` for the procedure and the figures of the last run.
 
 mod datagen;
 mod emit;
+mod selfplay;
 mod tune;
 
 use std::process::ExitCode;
@@ -21,6 +26,8 @@ use chess_core::Board;
 
 const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
+  chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
+  chess-tune selfplay-stats [--dir DIR]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
@@ -89,6 +96,38 @@ fn datagen(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// Where self-play chunks go unless `--out` says otherwise (git-ignored).
+const SELFPLAY_DIR: &str = "data/selfplay";
+
+fn selfplay(args: &Args) -> Result<(), String> {
+    args.check(&["out", "chunks", "games-per-chunk", "nodes", "threads", "seed"])?;
+    let opts = selfplay::SelfplayOptions {
+        dir: args.get("out").unwrap_or(SELFPLAY_DIR).into(),
+        chunks: args.num("chunks", 1000)?,
+        games_per_chunk: args.num("games-per-chunk", 100)?,
+        nodes: args.num("nodes", 5000)?,
+        threads: args.num("threads", threads_default())?,
+        seed: args.num("seed", 1)?,
+    };
+    if opts.games_per_chunk == 0 || opts.nodes == 0 || opts.threads == 0 {
+        return Err("--games-per-chunk, --nodes and --threads must be at least 1".into());
+    }
+    let written = selfplay::run(&opts).map_err(|e| format!("{}: {e}", opts.dir.display()))?;
+    eprintln!("{written} chunks written to {}", opts.dir.display());
+    Ok(())
+}
+
+fn selfplay_stats(args: &Args) -> Result<(), String> {
+    args.check(&["dir"])?;
+    let dir = std::path::Path::new(args.get("dir").unwrap_or(SELFPLAY_DIR));
+    let (chunks, t) = selfplay::stats(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    println!(
+        "{chunks} chunks, {} games, {} positions, {} for training; White {} / draws {} / Black {}",
+        t.games, t.positions, t.kept, t.wdl[0], t.wdl[1], t.wdl[2]
+    );
+    Ok(())
+}
+
 fn tune(args: &Args) -> Result<(), String> {
     args.check(&["data", "out", "iterations", "rate", "lambda", "reg", "min-count", "threads"])?;
     let files = args.get("data").ok_or("tune needs --data FILE")?;
@@ -123,6 +162,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("datagen") => Args::parse(&args[1..]).and_then(|a| datagen(&a)),
         Some("tune") => Args::parse(&args[1..]).and_then(|a| tune(&a)),
+        Some("selfplay") => Args::parse(&args[1..]).and_then(|a| selfplay(&a)),
+        Some("selfplay-stats") => Args::parse(&args[1..]).and_then(|a| selfplay_stats(&a)),
         _ => Err(USAGE.to_string()),
     };
     match result {

@@ -1,0 +1,454 @@
+//! Self-play data for the neural evaluation (issue 20 §1): games of the engine against itself at
+//! a small fixed node budget, stored compactly in chunks that a later session resumes.
+//!
+//! **Openings.** From the start position, 8 or 9 random legal moves; then a verification search
+//! ([`VERIFY_NODES`]) drops starts that are already lopsided (|score| > [`VERIFY_MAX_CP`]) or over,
+//! and the draw is repeated from the same random stream.
+//!
+//! **Adjudication**, as engine testers do it: a win once both sides' searches have agreed for
+//! [`WIN_PLIES`] plies in a row that one side is ahead by [`WIN_SCORE`]; a draw once the score has
+//! stayed within [`DRAW_SCORE`] for [`DRAW_PLIES`] plies in a row from ply [`DRAW_FROM_PLY`]; and
+//! the rules' own ends (mate, stalemate, repetition, fifty moves, insufficient material).
+//!
+//! **Determinism.** Game `n` of a run draws everything from `(seed, n)`, and each chunk holds the
+//! games `chunk × games_per_chunk ..`, so the data is the same whatever the thread count.
+//!
+//! **Format** (`.csp`, little-endian): the magic `CSP1`, then games until the end of the file.
+//! A game is: the start position's FEN (a `u8` length, then its bytes), the result (`u8`: 0 Black
+//! won, 1 draw, 2 White won), the number of plies (`u16`), then per ply 5 bytes: the move played
+//! (`u16`, [`Move::to_u16`]), the search score from the side to move's point of view (`i16`,
+//! centipawns, mate scores clamped to ±[`MATE_STORED`]), and flags (`u8`: bit 0 set when a trainer
+//! should learn from the position: past the first [`SKIP_PLIES`], not in check, the move neither
+//! a capture nor a promotion, no mate score). A chunk is written to `NAME.tmp` and renamed when
+//! complete; a line of `summary.jsonl` records it.
+
+use std::fs;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use chess_core::{Board, Color, Game, GameStatus, Move};
+use chess_eval::{Classical, Score};
+use chess_search::{Engine, Limits};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The file's magic and version.
+pub const MAGIC: &[u8; 4] = b"CSP1";
+/// Nodes of the verification search of a random opening.
+pub const VERIFY_NODES: u64 = 20_000;
+/// Openings scored beyond this (centipawns) are drawn again.
+pub const VERIFY_MAX_CP: i32 = 200;
+/// Adjudicated a win from this score (centipawns, for the side ahead)...
+pub const WIN_SCORE: i32 = 1_000;
+/// ...held for this many plies in a row.
+pub const WIN_PLIES: usize = 6;
+/// Adjudicated a draw within this score of zero...
+pub const DRAW_SCORE: i32 = 10;
+/// ...held for this many plies in a row...
+pub const DRAW_PLIES: usize = 12;
+/// ...from this ply on.
+pub const DRAW_FROM_PLY: usize = 80;
+/// Games longer than this are drawn.
+pub const MAX_PLIES: usize = 400;
+/// The first plies after the opening are not for training.
+pub const SKIP_PLIES: usize = 8;
+/// Mate scores are stored as this, with their sign.
+pub const MATE_STORED: i16 = 32_000;
+
+/// How to generate.
+#[derive(Debug, Clone)]
+pub struct SelfplayOptions {
+    /// Where the chunks go.
+    pub dir: PathBuf,
+    /// How many chunks the run has.
+    pub chunks: usize,
+    /// Games in each chunk.
+    pub games_per_chunk: usize,
+    /// Nodes a move.
+    pub nodes: u64,
+    /// Worker threads (one chunk each at a time).
+    pub threads: usize,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+/// One ply of a stored game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ply {
+    /// The move played.
+    pub mv: Move,
+    /// The search score, side to move's view, centipawns.
+    pub score: i16,
+    /// Whether a trainer should learn from the position before the move.
+    pub keep: bool,
+}
+
+/// One stored game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The start position (after the random opening).
+    pub start: Board,
+    /// 0: Black won, 1: draw, 2: White won.
+    pub result: u8,
+    /// The plies played.
+    pub plies: Vec<Ply>,
+}
+
+impl GameRecord {
+    /// Append the record's bytes.
+    pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
+        let fen = self.start.fen();
+        out.write_all(&[fen.len() as u8])?;
+        out.write_all(fen.as_bytes())?;
+        out.write_all(&[self.result])?;
+        out.write_all(&(self.plies.len() as u16).to_le_bytes())?;
+        for p in &self.plies {
+            out.write_all(&p.mv.to_u16().to_le_bytes())?;
+            out.write_all(&p.score.to_le_bytes())?;
+            out.write_all(&[u8::from(p.keep)])?;
+        }
+        Ok(())
+    }
+
+    /// Read one record; `Ok(None)` at the end of the data.
+    pub fn read(input: &mut impl Read) -> io::Result<Option<GameRecord>> {
+        let mut len = [0u8; 1];
+        if input.read(&mut len)? == 0 {
+            return Ok(None);
+        }
+        let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_owned());
+        let mut fen = vec![0u8; usize::from(len[0])];
+        input.read_exact(&mut fen)?;
+        let fen = String::from_utf8(fen).map_err(|_| bad("a start FEN that is not text"))?;
+        let start: Board = fen.parse().map_err(|_| bad("an unreadable start FEN"))?;
+        let mut head = [0u8; 3];
+        input.read_exact(&mut head)?;
+        let result = head[0];
+        if result > 2 {
+            return Err(bad("a result other than 0, 1 or 2"));
+        }
+        let n = usize::from(u16::from_le_bytes([head[1], head[2]]));
+        let mut plies = Vec::with_capacity(n);
+        let mut board = start;
+        for _ in 0..n {
+            let mut b = [0u8; 5];
+            input.read_exact(&mut b)?;
+            let mv = Move::from_u16(u16::from_le_bytes([b[0], b[1]])).ok_or_else(|| bad("an invalid move"))?;
+            if !board.is_legal(mv) {
+                return Err(bad("an illegal move"));
+            }
+            board.play_unchecked(mv);
+            plies.push(Ply { mv, score: i16::from_le_bytes([b[2], b[3]]), keep: b[4] & 1 == 1 });
+        }
+        Ok(Some(GameRecord { start, result, plies }))
+    }
+
+    /// Every position with its ply: `(board before the move, ply)`.
+    pub fn positions(&self) -> impl Iterator<Item = (Board, &Ply)> {
+        let mut board = self.start;
+        self.plies.iter().map(move |p| {
+            let before = board;
+            board.play_unchecked(p.mv);
+            (before, p)
+        })
+    }
+}
+
+/// Read every game of a chunk file.
+pub fn read_chunk(path: &Path) -> io::Result<Vec<GameRecord>> {
+    let bytes = fs::read(path)?;
+    if bytes.len() < 4 || &bytes[..4] != MAGIC {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, format!("{}: not a CSP1 file", path.display())));
+    }
+    let mut input = &bytes[4..];
+    let mut games = Vec::new();
+    while let Some(g) = GameRecord::read(&mut input)? {
+        games.push(g);
+    }
+    Ok(games)
+}
+
+/// Decides when a game is over by adjudication, from the searches' scores (White's view).
+#[derive(Debug, Default)]
+pub struct Adjudicator {
+    winning: usize,
+    last_sign: i32,
+    drawn: usize,
+}
+
+impl Adjudicator {
+    /// The score of ply `ply`; the result (0, 1, 2) when the game is adjudicated.
+    pub fn update(&mut self, ply: usize, white: i32) -> Option<u8> {
+        let sign = white.signum();
+        self.winning = if white.abs() >= WIN_SCORE && (sign == self.last_sign || self.winning == 0) {
+            self.winning + 1
+        } else {
+            usize::from(white.abs() >= WIN_SCORE)
+        };
+        self.last_sign = sign;
+        if self.winning >= WIN_PLIES {
+            return Some(if white > 0 { 2 } else { 0 });
+        }
+        self.drawn = if ply >= DRAW_FROM_PLY && white.abs() <= DRAW_SCORE { self.drawn + 1 } else { 0 };
+        (self.drawn >= DRAW_PLIES).then_some(1)
+    }
+}
+
+fn game_rng(seed: u64, n: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed ^ n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// A random opening of 8 or 9 plies that a verification search finds balanced.
+fn opening(engine: &mut Engine<Classical>, rng: &mut ChaCha8Rng) -> Game {
+    loop {
+        let plies = 8 + (rng.next_u64() % 2) as usize;
+        let mut game = Game::new();
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            game.play(mv).expect("a legal move");
+        }
+        if game.status() != GameStatus::Ongoing {
+            continue;
+        }
+        engine.clear();
+        let found = engine.think(&game, &Limits::nodes(VERIFY_NODES));
+        if found.score.0.abs() <= VERIFY_MAX_CP {
+            return Game::from_board(*game.board());
+        }
+    }
+}
+
+/// Play game `n` of the run.
+pub fn play_game(engine: &mut Engine<Classical>, seed: u64, n: u64, nodes: u64) -> GameRecord {
+    let mut rng = game_rng(seed, n);
+    let mut game = opening(engine, &mut rng);
+    engine.clear();
+    let start = *game.board();
+    let limits = Limits::nodes(nodes);
+    let mut plies = Vec::new();
+    let mut adjudicator = Adjudicator::default();
+    let result = loop {
+        match game.status() {
+            GameStatus::Ongoing => {}
+            GameStatus::Checkmate { winner } => break if winner == Color::White { 2 } else { 0 },
+            _ => break 1,
+        }
+        let ply = game.moves().len();
+        if ply >= MAX_PLIES {
+            break 1;
+        }
+        let board = *game.board();
+        let found = engine.think(&game, &limits);
+        let Some(mv) = found.best_move else { break 1 };
+        let mate = found.score.0.abs() >= Score::MATE_BOUND.0;
+        let stored = if mate { MATE_STORED * found.score.0.signum() as i16 } else { found.score.0 as i16 };
+        let quiet = !board.in_check() && !board.is_capture(mv) && mv.promotion().is_none();
+        plies.push(Ply { mv, score: stored, keep: quiet && !mate && ply >= SKIP_PLIES });
+        game.play(mv).expect("the engine plays legal moves");
+        let white = if board.side_to_move() == Color::White { found.score.0 } else { -found.score.0 };
+        if mate {
+            // Played out to the mate it announces: the rules end the game on the next loop, or
+            // the announced side wins (adjudicated at once, as testers do with mate scores).
+            if game.status() == GameStatus::Ongoing {
+                break if white > 0 { 2 } else { 0 };
+            }
+            continue;
+        }
+        if let Some(r) = adjudicator.update(ply, white) {
+            break r;
+        }
+    };
+    GameRecord { start, result, plies }
+}
+
+/// What a finished chunk holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChunkSummary {
+    /// Games.
+    pub games: usize,
+    /// Positions (plies).
+    pub positions: usize,
+    /// Positions flagged for training.
+    pub kept: usize,
+    /// White wins, draws, Black wins.
+    pub wdl: [usize; 3],
+}
+
+impl ChunkSummary {
+    fn add(&mut self, g: &GameRecord) {
+        self.games += 1;
+        self.positions += g.plies.len();
+        self.kept += g.positions().filter(|(_, p)| p.keep).count();
+        self.wdl[match g.result {
+            2 => 0,
+            1 => 1,
+            _ => 2,
+        }] += 1;
+    }
+}
+
+/// The file of chunk `index` of the run with `seed`.
+pub fn chunk_path(dir: &Path, seed: u64, index: usize) -> PathBuf {
+    dir.join(format!("selfplay-{seed:016x}-{index:05}.csp"))
+}
+
+/// Generate the run's missing chunks (complete ones are skipped: a run resumes). Returns the
+/// chunks written now.
+pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
+    fs::create_dir_all(&opts.dir)?;
+    let next = AtomicUsize::new(0);
+    let written = AtomicUsize::new(0);
+    let log = Mutex::new(());
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..opts.threads.max(1))
+            .map(|_| {
+                s.spawn(|| -> io::Result<()> {
+                    let mut engine = Engine::new(Classical::default(), 16);
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= opts.chunks {
+                            return Ok(());
+                        }
+                        let path = chunk_path(&opts.dir, opts.seed, index);
+                        if path.exists() {
+                            continue;
+                        }
+                        let started = Instant::now();
+                        let tmp = path.with_extension("tmp");
+                        let mut out = BufWriter::new(fs::File::create(&tmp)?);
+                        out.write_all(MAGIC)?;
+                        let mut summary = ChunkSummary::default();
+                        for i in 0..opts.games_per_chunk {
+                            let n = (index * opts.games_per_chunk + i) as u64;
+                            let record = play_game(&mut engine, opts.seed, n, opts.nodes);
+                            record.write(&mut out)?;
+                            summary.add(&record);
+                        }
+                        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+                        fs::rename(&tmp, &path)?;
+                        written.fetch_add(1, Ordering::Relaxed);
+                        let seconds = started.elapsed().as_secs_f64();
+                        let line = format!(
+                            "{{\"chunk\":{index},\"seed\":{},\"nodes\":{},\"games\":{},\"positions\":{},\"kept\":{},\"white\":{},\"draws\":{},\"black\":{},\"seconds\":{seconds:.1}}}\n",
+                            opts.seed, opts.nodes, summary.games, summary.positions, summary.kept, summary.wdl[0], summary.wdl[1], summary.wdl[2]
+                        );
+                        let _guard = log.lock().unwrap_or_else(|e| e.into_inner());
+                        fs::OpenOptions::new()
+                            .create(true)
+                            .append(true)
+                            .open(opts.dir.join("summary.jsonl"))?
+                            .write_all(line.as_bytes())?;
+                        eprint!("{line}");
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().try_for_each(|h| h.join().expect("a self-play worker panicked"))
+    })?;
+    Ok(written.into_inner())
+}
+
+/// Totals over every chunk in `dir`.
+pub fn stats(dir: &Path) -> io::Result<(usize, ChunkSummary)> {
+    let mut total = ChunkSummary::default();
+    let mut chunks = 0;
+    let mut paths: Vec<PathBuf> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "csp"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        for g in read_chunk(&path)? {
+            total.add(&g);
+        }
+        chunks += 1;
+    }
+    Ok((chunks, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip() {
+        let mut engine = Engine::new(Classical::default(), 1);
+        let record = play_game(&mut engine, 7, 0, 300);
+        assert!(!record.plies.is_empty());
+        let mut bytes = Vec::new();
+        record.write(&mut bytes).unwrap();
+        let fen_len = record.start.fen().len();
+        assert_eq!(bytes.len(), 1 + fen_len + 1 + 2 + 5 * record.plies.len(), "5 bytes a position");
+        let back = GameRecord::read(&mut bytes.as_slice()).unwrap().unwrap();
+        assert_eq!(back, record);
+        assert!(GameRecord::read(&mut [].as_slice()).unwrap().is_none());
+        let mut corrupt = bytes.clone();
+        let first_move = 1 + fen_len + 3;
+        corrupt[first_move] = 0;
+        corrupt[first_move + 1] = 0;
+        assert!(GameRecord::read(&mut corrupt.as_slice()).is_err());
+    }
+
+    #[test]
+    fn a_game_is_a_function_of_seed_and_index() {
+        let mut a = Engine::new(Classical::default(), 1);
+        let mut b = Engine::new(Classical::default(), 1);
+        let first = play_game(&mut a, 42, 3, 300);
+        // Whatever the engine searched before, game 3 of seed 42 is the same game.
+        let _ = play_game(&mut b, 42, 9, 300);
+        assert_eq!(play_game(&mut b, 42, 3, 300), first);
+        assert_ne!(play_game(&mut b, 43, 3, 300).plies, first.plies);
+        let opening_plies = first.start.fullmove_number();
+        assert!((5..=5).contains(&opening_plies), "8 or 9 random plies: move 5 ({opening_plies})");
+    }
+
+    #[test]
+    fn adjudication_rules() {
+        let mut win = Adjudicator::default();
+        let results: Vec<_> = (0..WIN_PLIES).map(|ply| win.update(ply + 20, 1_200)).collect();
+        assert_eq!(results[WIN_PLIES - 1], Some(2));
+        assert!(results[..WIN_PLIES - 1].iter().all(Option::is_none));
+        let mut broken = Adjudicator::default();
+        for ply in 0..WIN_PLIES - 1 {
+            assert_eq!(broken.update(ply, -1_500), None);
+        }
+        assert_eq!(broken.update(10, 300), None, "the streak breaks");
+        assert_eq!(broken.update(11, -1_500), None);
+        let mut draw = Adjudicator::default();
+        for ply in 0..DRAW_FROM_PLY {
+            assert_eq!(draw.update(ply, 0), None, "no draw before ply {DRAW_FROM_PLY}");
+        }
+        let results: Vec<_> = (0..DRAW_PLIES).map(|i| draw.update(DRAW_FROM_PLY + i, 5)).collect();
+        assert_eq!(results[DRAW_PLIES - 1], Some(1));
+    }
+
+    #[test]
+    fn runs_resume_and_stats_add_up() {
+        let dir = std::env::temp_dir().join(format!("chess-selfplay-test-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let opts = SelfplayOptions { dir: dir.clone(), chunks: 2, games_per_chunk: 2, nodes: 200, threads: 2, seed: 5 };
+        assert_eq!(run(&opts).unwrap(), 2);
+        let first = fs::read(chunk_path(&dir, 5, 1)).unwrap();
+        assert_eq!(run(&opts).unwrap(), 0, "complete chunks are skipped");
+        let more = SelfplayOptions { chunks: 3, ..opts.clone() };
+        assert_eq!(run(&more).unwrap(), 1, "a longer run adds only the missing chunk");
+        assert_eq!(fs::read(chunk_path(&dir, 5, 1)).unwrap(), first);
+        let (chunks, total) = stats(&dir).unwrap();
+        assert_eq!((chunks, total.games), (3, 6));
+        assert_eq!(total.wdl.iter().sum::<usize>(), 6);
+        assert!(total.kept > 0 && total.kept < total.positions);
+        assert_eq!(fs::read_to_string(dir.join("summary.jsonl")).unwrap().lines().count(), 3);
+        // Every stored game replays legally and ends as recorded.
+        for g in read_chunk(&chunk_path(&dir, 5, 0)).unwrap() {
+            assert_eq!(g.positions().count(), g.plies.len());
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
