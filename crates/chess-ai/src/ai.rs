@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::analysis::{Analysis, AnalysisLine};
-use crate::level::{Profile, Strength};
+use crate::level::Profile;
 use crate::options::{AiOptions, OptionsError};
 use crate::Book;
 
@@ -452,13 +452,6 @@ mod background {
 
 #[cfg(feature = "threads")]
 pub use background::Thinking;
-
-impl Strength {
-    /// The Elo this strength is calibrated to (`None` for full strength).
-    pub fn elo(self) -> Option<u32> {
-        Profile::of(self).elo
-    }
-}
 
 #[cfg(test)]
 mod tests {

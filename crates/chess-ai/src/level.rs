@@ -26,6 +26,13 @@ pub enum Strength {
     Full,
 }
 
+impl Strength {
+    /// The Elo this strength is calibrated to (`None` for full strength).
+    pub fn elo(self) -> Option<u32> {
+        Profile::of(self).elo
+    }
+}
+
 impl Default for Strength {
     fn default() -> Self {
         Strength::Level(3)

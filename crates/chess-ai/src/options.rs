@@ -6,10 +6,7 @@ use crate::level::{Strength, MAX_ELO, MIN_ELO};
 
 /// The deepest search depth an application may ask for, in plies.
 pub const MAX_DEPTH: i32 = 128;
-/// The largest transposition table, in MiB.
-pub const MAX_HASH_MB: usize = 65_536;
-/// The most search threads.
-pub const MAX_THREADS: usize = 256;
+pub use chess_search::{MAX_HASH_MB, MAX_THREADS};
 /// The widest randomness window, in centipawns.
 pub const MAX_RANDOMNESS_CP: i32 = 1_000;
 /// The most lines an analysis reports.
@@ -17,8 +14,8 @@ pub const MAX_MULTI_PV: usize = 256;
 
 /// Overrides of the search depth's shape (each `None` keeps what the level chooses).
 ///
-/// These are the knobs of the JavaScript engine this crate replaces (`depth: { base, extended,
-/// check, quiescence }`); they matter mostly for the depth-limited weak levels.
+/// The npm package's js-chess-engine-compatible API passes its `depth: { base, extended, check,
+/// quiescence }` option here; they matter mostly for the depth-limited weak levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DepthOptions {
     /// The nominal search depth in plies (1 to [`MAX_DEPTH`]).

@@ -13,7 +13,7 @@ use std::time::Duration;
 use chess_ai::{Ai, AiError, AiOptions, Book, Mode, Strength, MAX_ELO, MIN_ELO};
 use chess_core::{Board, CastlingMode, Game, Move};
 use chess_eval::Classical;
-use chess_search::{Bound, Clock, Info, Limits, Reporter, SearchControl, MAX_THREADS};
+use chess_search::{Bound, Clock, Info, Limits, Reporter, SearchControl, MAX_HASH_MB, MAX_THREADS};
 
 const NAME: &str = concat!("chess ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the chess authors";
@@ -37,7 +37,7 @@ struct Spin {
     max: i64,
 }
 
-const HASH: Spin = Spin { name: "Hash", default: 16, min: 0, max: 65_536 };
+const HASH: Spin = Spin { name: "Hash", default: 16, min: 0, max: MAX_HASH_MB as i64 };
 const THREADS: Spin = Spin { name: "Threads", default: 1, min: 1, max: MAX_THREADS as i64 };
 const MULTI_PV: Spin = Spin { name: "MultiPV", default: 1, min: 1, max: 256 };
 const MOVE_OVERHEAD: Spin = Spin { name: "Move Overhead", default: 10, min: 0, max: 5_000 };

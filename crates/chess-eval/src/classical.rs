@@ -44,8 +44,8 @@ impl EvalConfig {
         pieces: true,
         tempo: true,
     };
-    /// Material and piece-square tables only (the floor the JavaScript engine we replace had,
-    /// but tapered).
+    /// Material and tapered piece-square tables only: the simplest judgement, for the weakest
+    /// level.
     pub const MATERIAL_PST: EvalConfig = EvalConfig {
         piece_square: true,
         pawns: false,

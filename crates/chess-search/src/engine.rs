@@ -18,8 +18,9 @@ use crate::tt::{Bound, TranspositionTable};
 
 /// The most search threads an engine runs.
 pub const MAX_THREADS: usize = 256;
-/// The largest transposition table, in MiB.
-pub const MAX_HASH_MB: usize = 1 << 20;
+/// The largest transposition table, in MiB (64 GiB). The one definition: chess-ai's options and
+/// the UCI `Hash` option use it.
+pub const MAX_HASH_MB: usize = 65_536;
 
 /// A chess engine: search plus evaluator, reusable from move to move.
 ///

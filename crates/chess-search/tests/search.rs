@@ -55,8 +55,9 @@ fn being_mated_is_reported_as_negative_mate() {
 
 #[test]
 fn no_legal_move_gives_no_move() {
-    let mated = search("6k1/5ppp/8/8/8/8/8/K5R1 w - - 0 1", Limits::depth(3));
-    assert!(mated.best_move.is_some());
+    // The side to move has moves: a move.
+    let playing = search("6k1/5ppp/8/8/8/8/8/K5R1 w - - 0 1", Limits::depth(3));
+    assert!(playing.best_move.is_some());
     let mated = search("R5k1/5ppp/8/8/8/8/8/K7 b - - 0 1", Limits::depth(3));
     assert_eq!((mated.best_move, mated.score), (None, Score::mated_in(0)));
     let stalemate = search("k7/8/1Q6/8/8/8/8/K7 b - - 0 1", Limits::depth(3));
