@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use chess_ai::{Ai, AiError, AiOptions, Analysis, OptionsError, Strength};
-use chess_core::{Board, Color, File, Game, GameStatus, Move, MoveRejection, Rank, Role, Square};
+use chess_core::{Board, Color, Decision, File, Game, GameStatus, Move, MoveRejection, Rank, Role, Square};
 use chess_eval::Score;
 use chess_search::Info;
 
@@ -160,8 +160,6 @@ struct Session {
     game: Game,
     /// The colour shown at the bottom of the board.
     orientation: Color,
-    /// The human resigned the current game.
-    resigned: bool,
     /// The game changed since it was last written to the `--pgn` file.
     unsaved: bool,
     /// Standard output is a terminal: the AI's progress is shown on one updated line.
@@ -178,7 +176,6 @@ impl Session {
             hint_ai: None,
             game: Game::from_board(settings.start),
             orientation: settings.human,
-            resigned: false,
             unsaved: false,
             live_progress: std::io::stdout().is_terminal(),
             echo: !std::io::stdin().is_terminal(),
@@ -394,8 +391,8 @@ impl Session {
     /// Take back the human's last move and the AI's reply (or only the human's move when the
     /// game ended with it); after a resignation, withdraw it.
     fn undo(&mut self) {
-        if self.resigned {
-            self.resigned = false;
+        if self.game.decision().is_some() {
+            self.game.withdraw_decision();
             self.unsaved = true;
             outln!("Resignation withdrawn.");
             self.show_position();
@@ -420,7 +417,7 @@ impl Session {
             outln!("The game is already over. {AFTER_THE_GAME}");
             return;
         }
-        self.resigned = true;
+        self.game.decide(Decision::Resignation { loser: self.settings.human });
         self.unsaved = true;
         self.announce_result();
     }
@@ -428,7 +425,6 @@ impl Session {
     fn new_game(&mut self) {
         self.game = Game::from_board(self.settings.start);
         self.orientation = self.settings.human;
-        self.resigned = false;
         self.unsaved = false;
         self.ai.new_game();
         outln!("New game: you play {}.", color_name(self.settings.human));
@@ -436,11 +432,14 @@ impl Session {
     }
 
     fn is_over(&self) -> bool {
-        self.resigned || self.game.status().is_over()
+        self.game.decision().is_some() || self.game.status().is_over()
     }
 
     fn announce_result(&mut self) {
-        let resigned = self.resigned.then_some(self.settings.human);
+        let resigned = match self.game.decision() {
+            Some(Decision::Resignation { loser }) => Some(loser),
+            _ => None,
+        };
         outln!("{}", outcome_text(self.game.status(), resigned));
         self.autosave();
         outln!("{AFTER_THE_GAME}");
@@ -461,7 +460,7 @@ impl Session {
             Color::White => ("Human", ai.as_str()),
             Color::Black => (ai.as_str(), "Human"),
         };
-        game_pgn(&self.game, white, black, self.resigned.then_some(self.settings.human))
+        game_pgn(&self.game, white, black)
     }
 
     fn save_to(&self, path: &Path) {
@@ -475,7 +474,7 @@ impl Session {
     /// without any move, such as right after `new`, does not overwrite it).
     fn autosave(&mut self) {
         let Some(path) = self.settings.pgn.clone() else { return };
-        if self.unsaved && (!self.game.moves().is_empty() || self.resigned) {
+        if self.unsaved && (!self.game.moves().is_empty() || self.game.decision().is_some()) {
             self.save_to(&path);
             self.unsaved = false;
         }
@@ -731,15 +730,10 @@ fn outcome_text(status: GameStatus, resigned: Option<Color>) -> String {
     }
 }
 
-/// `game` as PGN between `white` and `black`; `resigned` is the side that resigned, if one did
-/// (the board cannot know, so its result and a `Termination` tag are passed as tags).
-fn game_pgn(game: &Game, white: &str, black: &str, resigned: Option<Color>) -> String {
-    let mut tags = vec![("Event", "Casual game"), ("White", white), ("Black", black)];
-    if let Some(loser) = resigned {
-        tags.push(("Result", winner_result(!loser)));
-        tags.push(("Termination", if loser == Color::White { "White resigns" } else { "Black resigns" }));
-    }
-    game.to_pgn(&tags)
+/// `game` as PGN between `white` and `black` (a resignation recorded in the game is written by
+/// chess-core).
+fn game_pgn(game: &Game, white: &str, black: &str) -> String {
+    game.to_pgn(&[("Event", "Casual game"), ("White", white), ("Black", black)])
 }
 
 /// A score of `mover` (the side to move when it was found), from White's point of view: pawns
@@ -943,11 +937,13 @@ mod tests {
     fn a_resigned_game_gets_its_result_in_the_pgn() {
         let mut game = Game::new();
         game.play_san("e4").unwrap();
-        let pgn = game_pgn(&game, "Human", "AI", Some(Color::White));
+        let ongoing = game_pgn(&game, "Human", "AI");
+        let mut resigned = game.clone();
+        resigned.decide(Decision::Resignation { loser: Color::White });
+        let pgn = game_pgn(&resigned, "Human", "AI");
         assert!(pgn.contains("[Result \"0-1\"]\n[Termination \"White resigns\"]"), "{pgn}");
         assert!(pgn.ends_with("1. e4 0-1\n"), "{pgn}");
-        assert_eq!(Game::from_pgn(&pgn).unwrap(), game);
-        let ongoing = game_pgn(&game, "Human", "AI", None);
+        assert_eq!(Game::from_pgn(&pgn).unwrap().moves(), game.moves());
         assert!(ongoing.ends_with("1. e4 *\n") && !ongoing.contains("Termination"), "{ongoing}");
     }
 

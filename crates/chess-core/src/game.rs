@@ -23,6 +23,57 @@ pub enum GameStatus {
     InsufficientMaterial,
 }
 
+/// How a game ended off the board, as the players or an arbiter decided it: the board cannot
+/// know, so the caller records it with [`Game::decide`] and the PGN writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// `loser` resigned.
+    Resignation {
+        /// The side that resigned.
+        loser: Color,
+    },
+    /// `loser` ran out of time.
+    TimeForfeit {
+        /// The side whose flag fell.
+        loser: Color,
+    },
+    /// The players agreed a draw.
+    DrawAgreed,
+}
+
+impl Decision {
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn result(self) -> &'static str {
+        match self {
+            Decision::Resignation { loser: Color::White } | Decision::TimeForfeit { loser: Color::White } => "0-1",
+            Decision::Resignation { loser: Color::Black } | Decision::TimeForfeit { loser: Color::Black } => "1-0",
+            Decision::DrawAgreed => "1/2-1/2",
+        }
+    }
+
+    /// The PGN `Termination` text: `White resigns`, `Black forfeits on time`, `Draw agreed`.
+    pub const fn termination(self) -> &'static str {
+        match self {
+            Decision::Resignation { loser: Color::White } => "White resigns",
+            Decision::Resignation { loser: Color::Black } => "Black resigns",
+            Decision::TimeForfeit { loser: Color::White } => "White forfeits on time",
+            Decision::TimeForfeit { loser: Color::Black } => "Black forfeits on time",
+            Decision::DrawAgreed => "Draw agreed",
+        }
+    }
+
+    /// The winner, if any.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Decision::Resignation { loser } | Decision::TimeForfeit { loser } => Some(match loser {
+                Color::White => Color::Black,
+                Color::Black => Color::White,
+            }),
+            Decision::DrawAgreed => None,
+        }
+    }
+}
+
 impl GameStatus {
     /// Whether the game is over.
     pub const fn is_over(self) -> bool {
@@ -73,6 +124,7 @@ pub struct Game {
     boards: Vec<Board>,
     moves: Vec<Move>,
     mode: CastlingMode,
+    decision: Option<Decision>,
 }
 
 impl Default for Game {
@@ -92,7 +144,7 @@ impl Game {
     /// [`set_castling_mode`](Self::set_castling_mode).
     pub fn from_board(board: Board) -> Self {
         let mode = if is_standard_castling(&board) { CastlingMode::Standard } else { CastlingMode::Chess960 };
-        Game { boards: vec![board], moves: Vec::new(), mode }
+        Game { boards: vec![board], moves: Vec::new(), mode, decision: None }
     }
 
     /// A game starting from a FEN.
@@ -168,6 +220,42 @@ impl Game {
         next.play_unchecked(mv);
         self.boards.push(next);
         self.moves.push(mv);
+    }
+
+    /// Record how the game ended off the board (a resignation, a time forfeit, an agreed draw);
+    /// [`result`](Self::result) and the PGN then carry it. It stands until
+    /// [`withdraw_decision`](Self::withdraw_decision).
+    ///
+    /// ```
+    /// use chess_core::{Color, Decision, Game};
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// game.decide(Decision::Resignation { loser: Color::Black });
+    /// assert_eq!(game.result(), "1-0");
+    /// assert!(game.to_pgn(&[]).contains("[Termination \"Black resigns\"]"));
+    /// assert!(game.to_pgn(&[]).ends_with("1. e4 1-0\n"));
+    /// ```
+    pub fn decide(&mut self, decision: Decision) {
+        self.decision = Some(decision);
+    }
+
+    /// The recorded decision, if any.
+    pub fn decision(&self) -> Option<Decision> {
+        self.decision
+    }
+
+    /// Forget the recorded decision (a resignation taken back).
+    pub fn withdraw_decision(&mut self) {
+        self.decision = None;
+    }
+
+    /// The game's result: the board's when the rules ended it, else the recorded decision's,
+    /// else `*`.
+    pub fn result(&self) -> &'static str {
+        match (self.status(), self.decision) {
+            (GameStatus::Ongoing, Some(decision)) => decision.result(),
+            (status, _) => status.result(),
+        }
     }
 
     /// Take back the last move; `None` at the start.

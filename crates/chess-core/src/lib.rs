@@ -53,7 +53,7 @@ pub use castling::{CastleSide, CastlingMode, CastlingRights};
 pub use chess_move::{Move, MoveList, MAX_MOVES};
 pub use explain::MoveRejection;
 pub use fen::{FenError, FenSyntaxError, PositionError, Setup, STARTPOS};
-pub use game::{Game, GameStatus};
+pub use game::{Decision, Game, GameStatus};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use notation::{SanError, UciMoveError};
 pub use perft::{divide, perft, perft_full};

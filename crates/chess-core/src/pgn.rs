@@ -51,7 +51,7 @@ impl Game {
     /// assert!(pgn.ends_with("1. e4 e5 0-1\n"));
     /// ```
     pub fn to_pgn(&self, tags: &[(&str, &str)]) -> String {
-        let result = match self.status().result() {
+        let result = match self.result() {
             "*" => tags
                 .iter()
                 .find(|(k, _)| *k == "Result")
@@ -68,6 +68,11 @@ impl Game {
         }
         for (k, v) in tags.iter().filter(|(k, _)| !roster.contains(k) && *k != "FEN" && *k != "SetUp") {
             out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+        }
+        if let Some(decision) = self.decision().filter(|_| !tags.iter().any(|(k, _)| *k == "Termination")) {
+            if self.status() == crate::GameStatus::Ongoing {
+                out.push_str(&format!("[Termination \"{}\"]\n", decision.termination()));
+            }
         }
         if *self.start() != Board::startpos() {
             out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", self.start().fen()));

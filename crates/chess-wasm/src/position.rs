@@ -1,7 +1,9 @@
 //! [`Position`]: a game as JavaScript sees it (a [`Game`] plus a resignation), and the JSON shapes
 //! it answers with ([`State`], [`MoveInfo`], [`HistoryItem`], [`Explanation`]).
 
-use chess_core::{Board, CastleSide, CastlingMode, Color, Game, GameStatus, Move, Piece, Role, Setup, Square};
+use chess_core::{
+    Board, CastleSide, CastlingMode, Color, Decision, Game, GameStatus, Move, Piece, Role, Setup, Square,
+};
 use serde::Serialize;
 
 use crate::error::Error;
@@ -148,7 +150,6 @@ pub enum Explanation {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Position {
     game: Game,
-    resigned: Option<Color>,
     /// The start FEN's en-passant field (the board keeps it only when a capture is legal).
     start_target: Option<Square>,
 }
@@ -160,14 +161,14 @@ impl Position {
             None | Some("") => (Game::new(), None),
             Some(fen) => (Game::from_fen(fen)?, Setup::parse(fen).ok().and_then(|s| s.ep)),
         };
-        Ok(Position { game, resigned: None, start_target })
+        Ok(Position { game, start_target })
     }
 
     /// The game of a PGN text.
     pub fn from_pgn(pgn: &str) -> Result<Position, Error> {
         let game = Game::from_pgn(pgn)?;
         let start_target = Setup::parse(&game.start().fen()).ok().and_then(|s| s.ep);
-        Ok(Position { game, resigned: None, start_target })
+        Ok(Position { game, start_target })
     }
 
     /// The game.
@@ -220,11 +221,15 @@ impl Position {
 
     /// The status word, the winner and the result.
     fn outcome(&self) -> (&'static str, Option<Color>, &'static str) {
-        if let Some(loser) = self.resigned {
-            let result = if loser == Color::White { "0-1" } else { "1-0" };
-            return ("resignation", Some(!loser), result);
-        }
         let status = self.game.status();
+        if let (GameStatus::Ongoing, Some(decision)) = (status, self.game.decision()) {
+            let word = match decision {
+                Decision::Resignation { .. } => "resignation",
+                Decision::TimeForfeit { .. } => "time-forfeit",
+                Decision::DrawAgreed => "draw-agreed",
+            };
+            return (word, decision.winner(), decision.result());
+        }
         let word = match status {
             GameStatus::Ongoing => "ongoing",
             GameStatus::Checkmate { .. } => "checkmate",
@@ -370,7 +375,7 @@ impl Position {
 
     /// Take back the last move (and a resignation); the UCI of the move taken back.
     pub fn undo(&mut self) -> Option<String> {
-        self.resigned = None;
+        self.game.withdraw_decision();
         let mode = self.game.castling_mode();
         let mv = self.game.undo()?;
         Some(self.game.board().uci(mv, mode))
@@ -395,25 +400,18 @@ impl Position {
     /// `loser` resigns.
     pub fn resign(&mut self, loser: &str) -> Result<(), Error> {
         self.refuse_when_over()?;
-        self.resigned = Some(color(loser)?);
+        self.game.decide(Decision::Resignation { loser: color(loser)? });
         Ok(())
     }
 
     /// The game in PGN, with `tags` (Event, White, Black...); the result is the game's.
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
-        let mut all: Vec<(&str, &str)> = tags
+        let tags: Vec<(&str, &str)> = tags
             .iter()
             .filter(|(k, _)| k != "Result" && k != "Termination")
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
-        let termination;
-        if let Some(loser) = self.resigned {
-            let (_, _, result) = self.outcome();
-            termination = format!("{} resigns", if loser == Color::White { "White" } else { "Black" });
-            all.push(("Result", result));
-            all.push(("Termination", &termination));
-        }
-        self.game.to_pgn(&all)
+        self.game.to_pgn(&tags)
     }
 
     /// The board as text.
@@ -458,7 +456,6 @@ impl Position {
         let mode = self.game.castling_mode();
         self.game = Game::from_board(edited);
         self.game.set_castling_mode(mode);
-        self.resigned = None;
         self.start_target = None;
         Ok(())
     }

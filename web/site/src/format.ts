@@ -27,6 +27,8 @@ const REASONS: Record<string, string> = {
   'fifty-move-rule': 'the fifty-move rule',
   'insufficient-material': 'insufficient material',
   resignation: 'resignation',
+  'time-forfeit': 'time forfeit',
+  'draw-agreed': 'agreement',
 };
 
 /** `White wins by checkmate`, `Draw by threefold repetition`, … */

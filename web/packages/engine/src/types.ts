@@ -27,7 +27,9 @@ export type GameStatus =
   | 'threefold-repetition'
   | 'fifty-move-rule'
   | 'insufficient-material'
-  | 'resignation';
+  | 'resignation'
+  | 'time-forfeit'
+  | 'draw-agreed';
 
 export interface Castling {
   whiteShort: boolean;
