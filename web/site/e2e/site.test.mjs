@@ -26,6 +26,15 @@ async function newGame(page, { fen = '', color = 'white', level = '1', seconds }
   await page.selectOption('#level', level);
   if (seconds !== undefined) await page.fill('#think-time', String(seconds));
   await page.click('#new-game');
+  // The new game is set up (the engine told, the board drawn) before anything else is done.
+  const board = (fen || 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR').split(' ')[0];
+  await page.waitForFunction(
+    (placement) =>
+      document.querySelector('#fen').textContent.startsWith(placement) &&
+      /Your move|is thinking/.test(document.querySelector('#status').textContent),
+    board,
+    { timeout: 15_000 },
+  );
 }
 
 /** The centre of a square on the board, in page coordinates (White at the bottom). */
@@ -89,7 +98,7 @@ test('under-promotion through the chooser', async () => {
   await click(page, 'a7');
   await click(page, 'a8');
   const knight = page.locator('rect.promotion-dialog-button[data-piece="wn"]');
-  await knight.waitFor({ timeout: 5_000 });
+  await knight.waitFor({ timeout: 15_000 });
   await page.screenshot({ path: `${artifacts}promotion-chooser.png` });
   await knight.click();
   await waitMoves(page, 1);
@@ -103,7 +112,7 @@ test('typing moves, an illegal move explained, undo takes back the pair', async 
   await newGame(page, { level: '2' });
   await page.fill('#move-text', 'Ke2');
   await page.press('#move-text', 'Enter');
-  assert.match(await page.textContent('#message'), /Ke2/);
+  assert.equal(await page.textContent('#message'), 'Ke2: your own pawn is on e2');
   assert.equal(await moveCount(page), 0);
   await page.fill('#move-text', 'e4');
   await page.press('#move-text', 'Enter');
@@ -194,8 +203,10 @@ test('stop during a search: the engine plays its best move so far', async () => 
 
 test('a bad FEN gets a message, not a broken page', async () => {
   const { page, errors } = await open(chromium, server.url);
-  await newGame(page, { fen: 'this is not a fen' });
-  assert.match(await page.textContent('#message'), /invalid FEN/);
+  await page.fill('#start-fen', 'this is not a fen');
+  await page.click('#new-game');
+  await page.waitForFunction(() => /invalid FEN/.test(document.querySelector('#message').textContent));
+  assert.match(await status(page), /Your move/, 'the game on the board goes on');
   assert.deepEqual(errors, []);
 });
 

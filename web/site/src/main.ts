@@ -316,7 +316,7 @@ $('move-form').addEventListener('submit', (event) => {
   if (!text) return;
   const why = game.explain(text);
   if (!why.legal) {
-    say(why.message, true);
+    say(`${text}: ${why.message}`, true);
     return;
   }
   ui.moveText.value = '';
