@@ -155,6 +155,10 @@ test('a draw by threefold repetition, from an imported PGN, shown with its reaso
   await page.click('#load-pgn');
   await page.waitForFunction(() => /threefold/.test(document.querySelector('#status').textContent));
   assert.equal(await status(page), 'Draw by threefold repetition (½–½)');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
+  assert.equal(download.suggestedFilename(), 'game.pgn');
+  const saved = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(saved, /1\. Nf3 Nf6 2\. Ng1 Ng8 3\. Nf3 Nf6 4\. Ng1 Ng8 1\/2-1\/2/);
   await page.fill('#pgn-text', '1. e4 e5 2. Kd8');
   await page.click('#load-pgn');
   assert.match(await page.textContent('#message'), /invalid PGN/);

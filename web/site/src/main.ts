@@ -246,7 +246,8 @@ async function hint(): Promise<void> {
 
 function download(name: string, text: string): void {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
+  const type = name.endsWith('.pgn') ? 'application/x-chess-pgn' : 'text/plain';
+  link.href = URL.createObjectURL(new Blob([text], { type }));
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
@@ -303,6 +304,7 @@ $('nav-last').addEventListener('click', () => view(null));
 $('copy-fen').addEventListener('click', () => void copy(game.fen(), 'FEN'));
 $('copy-pgn').addEventListener('click', () => void copy(pgn(), 'PGN'));
 $('download-pgn').addEventListener('click', () => download('game.pgn', pgn()));
+$('download-fen').addEventListener('click', () => download('position.fen', `${game.fen()}\n`));
 $('load-pgn').addEventListener('click', loadPgn);
 ui.level.addEventListener('change', () => {
   const full = ui.level.value === 'full';
