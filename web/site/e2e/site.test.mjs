@@ -99,6 +99,7 @@ test('under-promotion through the chooser', async () => {
   await click(page, 'a8');
   const knight = page.locator('rect.promotion-dialog-button[data-piece="wn"]');
   await knight.waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(500); // the chooser fades in
   await page.screenshot({ path: `${artifacts}promotion-chooser.png` });
   await knight.click();
   await waitMoves(page, 1);
