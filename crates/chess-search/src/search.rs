@@ -118,6 +118,9 @@ pub(crate) struct Worker<'a, E: Evaluator> {
     quiescence_start: usize,
     /// `Limits::quiescence_depth`, unbounded when `None`.
     max_quiescence_plies: usize,
+    /// Per colour, how many null-move verification searches of that side are open: while one
+    /// is, that side may not pass (the verification must not itself rest on a null move).
+    verifying: [u32; 2],
 }
 
 impl<'a, E: Evaluator> Worker<'a, E> {
@@ -158,6 +161,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             root_key_index,
             root_moves,
             completed_depth: 0,
+            verifying: [0; 2],
             stack: vec![Frame { static_eval: NO_EVAL, moved: None }; MAX_PLY + 4],
             pv: vec![Line::new(); MAX_PLY + 4],
             pv_index: 0,
@@ -592,6 +596,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 && eval >= beta
                 && ply >= 1
                 && self.stack[ply - 1].moved.is_some()
+                && self.verifying[board.side_to_move().index()] == 0
                 && board.has_non_pawn_material(board.side_to_move())
                 && beta.abs() < MATE_BOUND
             {
@@ -608,12 +613,15 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                     if score >= beta {
                         let score = if score >= MATE_BOUND { beta } else { score };
-                        // Deep cutoffs are verified by a reduced search without null moves.
+                        // Deep cutoffs are verified by a reduced search in which this side may
+                        // not pass anywhere in the subtree.
                         if depth < NMP_VERIFY_DEPTH {
                             return score;
                         }
-                        self.stack[ply].moved = None;
+                        let us = board.side_to_move().index();
+                        self.verifying[us] += 1;
                         let verified = self.negamax::<false>(board, beta - 1, beta, depth - reduction, ply, false);
+                        self.verifying[us] -= 1;
                         if verified >= beta {
                             return score;
                         }
