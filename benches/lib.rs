@@ -1,5 +1,7 @@
 //! Benchmarks live in `benches/`; this library holds the positions they share.
 
+#![forbid(unsafe_code)]
+
 /// The standard starting position.
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// "Kiwipete", the classic perft position 2: castling, pins, en passant, promotions nearby.

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use chess_core::{Board, Game, GameStatus};
 use chess_eval::{Classical, Score};
-use chess_search::{Bound, Clock, Engine, Limits, Reporter, SearchControl, SearchResult, Silent, TimeSource};
+use chess_search::{Bound, Clock, Engine, Handicap, Limits, Reporter, SearchControl, SearchResult, Silent, TimeSource};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -189,6 +189,7 @@ impl Ai {
         let result = {
             let mut engine = self.lock();
             engine.set_evaluator(Classical::new(profile.eval));
+            engine.set_handicap(self.handicap(&profile));
             engine.search(game, &limits, control, reporter)
         };
         let randomness = match mode {
@@ -233,8 +234,6 @@ impl Ai {
         limits.depth = [caller.depth, o.depth, level_depth].into_iter().flatten().min();
         limits.nodes = min(min(caller.nodes, o.nodes), profile.nodes);
         limits.move_time_ms = min(caller.move_time_ms, o.move_time_ms);
-        limits.check_extension = d.check_extension.unwrap_or(profile.check_extension);
-        limits.quiescence_depth = d.quiescence.map(|q| q as u32).or(profile.quiescence);
         let randomness = o.randomness_cp.unwrap_or(profile.randomness_cp);
         limits.multi_pv = match mode {
             Mode::Analyze => o.multi_pv.min(legal_moves),
@@ -242,6 +241,15 @@ impl Ai {
             Mode::Play => caller.multi_pv,
         };
         limits
+    }
+
+    /// How well the level searches: the options' depth settings, else the level's.
+    fn handicap(&self, profile: &Profile) -> Handicap {
+        let d = &self.options.depth_options;
+        Handicap {
+            check_extension: d.check_extension.unwrap_or(profile.check_extension),
+            quiescence_depth: d.quiescence.map(|q| q as u32).or(profile.quiescence),
+        }
     }
 
     /// A book move, if the book is on, the game young enough for this level, and the position

@@ -147,8 +147,8 @@ impl BookEntry {
             _ => return None,
         };
         // `rank * 8 + file` is exactly a `Square` index, for both squares.
-        let to = Square::index_const(raw & 63);
-        let from = Square::index_const(raw >> 6 & 63);
+        let to = Square::from_index(raw & 63);
+        let from = Square::from_index(raw >> 6 & 63);
         let mv = Move::new(from, to, promotion);
         board.is_legal(mv).then_some(mv)
     }

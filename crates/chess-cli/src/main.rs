@@ -1,6 +1,7 @@
 //! The `chess` command: a UCI engine (with no arguments), a game in the terminal (`play`),
 //! analysis, perft, eval and bench.
 
+#![forbid(unsafe_code)]
 /// `println!` that ends the program quietly when stdout is closed (`chess perft ... | head`)
 /// instead of panicking on the broken pipe.
 macro_rules! outln {

@@ -16,7 +16,7 @@ const fn step_attacks(sq: usize, deltas: &[(i8, i8)]) -> u64 {
     let mut out = 0u64;
     let mut i = 0;
     while i < deltas.len() {
-        if let Some(to) = Square::index_const(sq).try_offset(deltas[i].0, deltas[i].1) {
+        if let Some(to) = Square::from_index(sq).try_offset(deltas[i].0, deltas[i].1) {
             out |= 1 << to as u8;
         }
         i += 1;
@@ -88,7 +88,7 @@ const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     let mut out = 0u64;
     let mut d = 0;
     while d < 4 {
-        let mut cur = Square::index_const(sq);
+        let mut cur = Square::from_index(sq);
         while let Some(next) = cur.try_offset(dirs[d].0, dirs[d].1) {
             if next.try_offset(dirs[d].0, dirs[d].1).is_none() {
                 break;
@@ -265,12 +265,12 @@ static LINES: [[[BitBoard; 64]; 64]; 2] = {
             let full_line = {
                 let back = (-dir.0, -dir.1);
                 let mut l = 1u64 << a;
-                let mut cur = Square::index_const(a);
+                let mut cur = Square::from_index(a);
                 while let Some(n) = cur.try_offset(dir.0, dir.1) {
                     l |= 1 << n as u8;
                     cur = n;
                 }
-                cur = Square::index_const(a);
+                cur = Square::from_index(a);
                 while let Some(n) = cur.try_offset(back.0, back.1) {
                     l |= 1 << n as u8;
                     cur = n;
@@ -278,7 +278,7 @@ static LINES: [[[BitBoard; 64]; 64]; 2] = {
                 l
             };
             let mut between = 0u64;
-            let mut cur = Square::index_const(a);
+            let mut cur = Square::from_index(a);
             while let Some(n) = cur.try_offset(dir.0, dir.1) {
                 t[0][a][n as usize] = bb(between);
                 t[1][a][n as usize] = bb(full_line);

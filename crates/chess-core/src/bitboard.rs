@@ -73,7 +73,7 @@ impl BitBoard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::index_const(self.0.trailing_zeros() as usize))
+            Some(Square::from_index(self.0.trailing_zeros() as usize))
         }
     }
     /// The highest square, if any.
@@ -82,7 +82,7 @@ impl BitBoard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::index_const(63 - self.0.leading_zeros() as usize))
+            Some(Square::from_index(63 - self.0.leading_zeros() as usize))
         }
     }
     /// The only square of a one-square set, `None` for an empty or larger set.
@@ -154,7 +154,7 @@ impl Iterator for BitBoardIter {
         if self.0 == 0 {
             None
         } else {
-            let sq = Square::index_const(self.0.trailing_zeros() as usize);
+            let sq = Square::from_index(self.0.trailing_zeros() as usize);
             self.0 &= self.0 - 1;
             Some(sq)
         }

@@ -33,20 +33,39 @@ pub struct Move(NonZeroU16);
 const TAG: u16 = 1 << 15;
 
 impl Move {
-    /// A move from `from` to `to`, promoting to `promotion` (which must be a knight, bishop, rook
-    /// or queen; other roles are stored as no promotion).
+    /// A move from `from` to `to`, promoting to `promotion`.
+    ///
+    /// # Panics
+    /// If `promotion` is a pawn or a king. [`Move::try_new`] returns `None` instead.
     #[inline(always)]
     pub const fn new(from: Square, to: Square, promotion: Option<Role>) -> Self {
+        match Self::try_new(from, to, promotion) {
+            Some(mv) => mv,
+            None => panic!("a move can only promote to a knight, bishop, rook or queen"),
+        }
+    }
+
+    /// A move from `from` to `to`, promoting to `promotion`, or `None` if `promotion` is a pawn
+    /// or a king.
+    ///
+    /// ```
+    /// use chess_core::{Move, Role, Square};
+    /// assert!(Move::try_new(Square::E7, Square::E8, Some(Role::Queen)).is_some());
+    /// assert_eq!(Move::try_new(Square::E7, Square::E8, Some(Role::King)), None);
+    /// ```
+    #[inline(always)]
+    pub const fn try_new(from: Square, to: Square, promotion: Option<Role>) -> Option<Self> {
         let promo = match promotion {
+            None => 0,
             Some(Role::Knight) => 1,
             Some(Role::Bishop) => 2,
             Some(Role::Rook) => 3,
             Some(Role::Queen) => 4,
-            _ => 0,
+            Some(Role::Pawn | Role::King) => return None,
         };
         let raw = TAG | from as u16 | (to as u16) << 6 | promo << 12;
         match NonZeroU16::new(raw) {
-            Some(v) => Move(v),
+            Some(v) => Some(Move(v)),
             None => unreachable!(),
         }
     }
@@ -54,13 +73,13 @@ impl Move {
     /// The origin square.
     #[inline(always)]
     pub const fn from(self) -> Square {
-        Square::index_const((self.0.get() & 63) as usize)
+        Square::from_index((self.0.get() & 63) as usize)
     }
 
     /// The destination square (the own rook's square for castling).
     #[inline(always)]
     pub const fn to(self) -> Square {
-        Square::index_const((self.0.get() >> 6 & 63) as usize)
+        Square::from_index((self.0.get() >> 6 & 63) as usize)
     }
 
     /// The promotion piece, if any.

@@ -238,7 +238,7 @@ impl Board {
                 // What comes before the destination narrows the origin: `Nbd2`, `R1e2`, `exd5`.
                 let mut sources = self.colored_pieces(us, role);
                 for c in rest[..split].chars() {
-                    if let Some(file) = File::from_char(c).filter(|_| c.is_ascii_lowercase()) {
+                    if let Some(file) = File::from_char(c) {
                         sources &= file.bitboard();
                     } else if let Some(rank) = Rank::from_char(c) {
                         sources &= rank.bitboard();

@@ -229,7 +229,7 @@ fn parse_castling(field: &str, board: &[Option<Piece>; 64]) -> Result<CastlingRi
                 (CastleSide::Long, file.unwrap_or(File::A))
             }
             c => {
-                let file = File::from_char(c).ok_or_else(err)?;
+                let file = File::from_char(c.to_ascii_lowercase()).ok_or_else(err)?;
                 // Side relative to the king; without a king on the back rank, guess from the file
                 // (the position check reports the missing king).
                 let short = match king_file {

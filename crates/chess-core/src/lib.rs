@@ -29,7 +29,7 @@
 //! - Text input never panics: FEN syntax errors ([`FenSyntaxError`]) are kept apart from
 //!   illegal positions ([`PositionError`]); move strings give [`UciMoveError`] or [`SanError`].
 #![deny(missing_docs)]
-#![forbid(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 
 pub mod attacks;
 mod bitboard;

@@ -69,12 +69,9 @@ impl Board {
         let to: Square = s[2..4].parse().map_err(|_| syntax())?;
         let promotion = match s[4..].chars().next() {
             None => None,
-            Some(c) => match Role::from_char(c) {
-                Some(r) if r != Role::Pawn && r != Role::King => Some(r),
-                _ => return Err(syntax()),
-            },
+            Some(c) => Some(Role::from_char(c).ok_or_else(syntax)?),
         };
-        let mv = Move::new(from, to, promotion);
+        let mv = Move::try_new(from, to, promotion).ok_or_else(syntax)?;
         if from != to && self.is_legal(mv) {
             return Ok(mv);
         }
@@ -297,7 +294,7 @@ fn parse_piece_san(s: &str) -> Option<ParsedSan> {
     let mut from_file = None;
     let mut from_rank = None;
     for c in rest[..rest.len() - 2].chars() {
-        if let Some(f) = File::from_char(c).filter(|_| c.is_ascii_lowercase()) {
+        if let Some(f) = File::from_char(c) {
             if from_file.replace(f).is_some() {
                 return None;
             }

@@ -30,13 +30,13 @@ macro_rules! simple_enum {
             /// # Panics
             /// If `index >= NUM`.
             #[inline(always)]
-            pub const fn index_const(index: usize) -> Self {
+            pub const fn from_index(index: usize) -> Self {
                 Self::ALL[index]
             }
 
             /// The value with this index, or `None` if out of range.
             #[inline]
-            pub const fn try_index(index: usize) -> Option<Self> {
+            pub const fn try_from_index(index: usize) -> Option<Self> {
                 if index < $num { Some(Self::ALL[index]) } else { None }
             }
         }
@@ -63,11 +63,19 @@ impl File {
     pub const fn char(self) -> char {
         (b'a' + self as u8) as char
     }
-    /// Parse a file letter (either case).
+    /// Parse a lowercase file letter, the form [`File::char`] prints and squares use (`e` of
+    /// `e4`). Uppercase is refused, as in [`Square`]'s parser: in SAN an uppercase `B` is a
+    /// bishop. (Shredder-FEN's uppercase castling files are lowered by the FEN parser.)
+    ///
+    /// ```
+    /// use chess_core::File;
+    /// assert_eq!(File::from_char('e'), Some(File::E));
+    /// assert_eq!(File::from_char('E'), None);
+    /// assert_eq!("E4".parse::<chess_core::Square>().is_err(), true);
+    /// ```
     pub const fn from_char(c: char) -> Option<Self> {
         match c {
             'a'..='h' => Some(Self::ALL[c as usize - 'a' as usize]),
-            'A'..='H' => Some(Self::ALL[c as usize - 'A' as usize]),
             _ => None,
         }
     }
@@ -135,7 +143,7 @@ impl Square {
         let mut all = [Square::A1; 64];
         let mut i = 0;
         while i < 64 {
-            all[i] = Square::index_const(i);
+            all[i] = Square::from_index(i);
             i += 1;
         }
         all
@@ -146,17 +154,28 @@ impl Square {
     /// # Panics
     /// If `index >= 64`.
     #[inline(always)]
-    pub const fn index_const(index: usize) -> Self {
-        assert!(index < 64);
-        // SAFETY: `Square` is `repr(u8)` with the 64 discriminants 0..64, and index < 64.
-        unsafe { core::mem::transmute::<u8, Square>(index as u8) }
+    #[rustfmt::skip]
+    pub const fn from_index(index: usize) -> Self {
+        use Square::*;
+        // The optimiser turns this match into a bounds check and the identity.
+        match index {
+            0 => A1, 1 => B1, 2 => C1, 3 => D1, 4 => E1, 5 => F1, 6 => G1, 7 => H1,
+            8 => A2, 9 => B2, 10 => C2, 11 => D2, 12 => E2, 13 => F2, 14 => G2, 15 => H2,
+            16 => A3, 17 => B3, 18 => C3, 19 => D3, 20 => E3, 21 => F3, 22 => G3, 23 => H3,
+            24 => A4, 25 => B4, 26 => C4, 27 => D4, 28 => E4, 29 => F4, 30 => G4, 31 => H4,
+            32 => A5, 33 => B5, 34 => C5, 35 => D5, 36 => E5, 37 => F5, 38 => G5, 39 => H5,
+            40 => A6, 41 => B6, 42 => C6, 43 => D6, 44 => E6, 45 => F6, 46 => G6, 47 => H6,
+            48 => A7, 49 => B7, 50 => C7, 51 => D7, 52 => E7, 53 => F7, 54 => G7, 55 => H7,
+            56 => A8, 57 => B8, 58 => C8, 59 => D8, 60 => E8, 61 => F8, 62 => G8, 63 => H8,
+            _ => panic!("square index out of range"),
+        }
     }
 
     /// The square with this index, or `None` if `index >= 64`.
     #[inline]
-    pub const fn try_index(index: usize) -> Option<Self> {
+    pub const fn try_from_index(index: usize) -> Option<Self> {
         if index < 64 {
-            Some(Self::index_const(index))
+            Some(Self::from_index(index))
         } else {
             None
         }
@@ -171,7 +190,7 @@ impl Square {
     /// The square on `file` and `rank`.
     #[inline(always)]
     pub const fn new(file: File, rank: Rank) -> Self {
-        Self::index_const(rank as usize * 8 + file as usize)
+        Self::from_index(rank as usize * 8 + file as usize)
     }
 
     /// The file of this square.
@@ -195,13 +214,13 @@ impl Square {
     /// Mirror vertically (`A1` <-> `A8`): the same square seen from the other side.
     #[inline(always)]
     pub const fn flip_rank(self) -> Self {
-        Self::index_const(self as usize ^ 56)
+        Self::from_index(self as usize ^ 56)
     }
 
     /// Mirror horizontally (`A1` <-> `H1`).
     #[inline(always)]
     pub const fn flip_file(self) -> Self {
-        Self::index_const(self as usize ^ 7)
+        Self::from_index(self as usize ^ 7)
     }
 
     /// This square seen from `color`'s side: flipped vertically for black.
@@ -221,7 +240,7 @@ impl Square {
         if f < 0 || f >= 8 || r < 0 || r >= 8 {
             None
         } else {
-            Some(Self::index_const((r * 8 + f) as usize))
+            Some(Self::from_index((r * 8 + f) as usize))
         }
     }
 
@@ -232,8 +251,8 @@ impl Square {
     #[inline(always)]
     pub const fn forward(self, color: Color, ranks: u8) -> Self {
         match color {
-            Color::White => Self::index_const(self as usize + 8 * ranks as usize),
-            Color::Black => Self::index_const(self as usize - 8 * ranks as usize),
+            Color::White => Self::from_index(self as usize + 8 * ranks as usize),
+            Color::Black => Self::from_index(self as usize - 8 * ranks as usize),
         }
     }
 
@@ -280,7 +299,7 @@ impl FromStr for Square {
         let mut chars = s.chars();
         match (chars.next(), chars.next(), chars.next()) {
             (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
-                (Some(f), Some(r)) if f.char() == s.as_bytes()[0] as char => Ok(Square::new(f, r)),
+                (Some(f), Some(r)) => Ok(Square::new(f, r)),
                 _ => Err(ParseSquareError(s.to_owned())),
             },
             _ => Err(ParseSquareError(s.to_owned())),

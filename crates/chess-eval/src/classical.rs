@@ -389,7 +389,7 @@ fn king_safety<K: Sink>(board: &Board, color: Color, enemy: &KingAttack, sink: &
     let files = king.file().bitboard() | adjacent_files(king.file());
     for step in 1..=2u8 {
         let rank_index = king.rank() as i8 + if color == Color::White { step as i8 } else { -(step as i8) };
-        if let Some(rank) = Rank::try_index(rank_index as usize).filter(|_| rank_index >= 0) {
+        if let Some(rank) = Rank::try_from_index(rank_index as usize).filter(|_| rank_index >= 0) {
             let n = (ours & files & rank.bitboard()).len() as i32;
             if n > 0 {
                 sink.add(Param::Shield, step as usize - 1, n);

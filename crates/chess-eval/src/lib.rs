@@ -18,6 +18,7 @@
 //! assert!(score.0 < -100);
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod classical;
 mod evaluator;

@@ -10,6 +10,7 @@ use chess_eval::{Evaluator, Score};
 
 use crate::clock::{default_time_source, TimeSource, THREADS_AVAILABLE};
 use crate::control::SearchControl;
+use crate::handicap::Handicap;
 use crate::history::History;
 use crate::limits::Limits;
 use crate::report::{Reporter, RootLine, SearchResult, Silent};
@@ -42,6 +43,7 @@ pub struct Engine<E: Evaluator> {
     histories: Vec<History>,
     time: Arc<dyn TimeSource>,
     lmr: LmrTable,
+    handicap: Handicap,
 }
 
 impl<E: Evaluator> Engine<E> {
@@ -53,6 +55,7 @@ impl<E: Evaluator> Engine<E> {
             histories: vec![History::default()],
             time: default_time_source(),
             lmr: LmrTable::new(),
+            handicap: Handicap::NONE,
         }
     }
 
@@ -81,6 +84,16 @@ impl<E: Evaluator> Engine<E> {
     /// Replace the time source (for platforms without `std::time::Instant`, or for tests).
     pub fn set_time_source(&mut self, time: Arc<dyn TimeSource>) {
         self.time = time;
+    }
+
+    /// Weaken the searches that follow ([`Handicap::NONE`] for full strength).
+    pub fn set_handicap(&mut self, handicap: Handicap) {
+        self.handicap = handicap;
+    }
+
+    /// The handicap the searches play with.
+    pub fn handicap(&self) -> Handicap {
+        self.handicap
     }
 
     /// The evaluator.
@@ -169,6 +182,7 @@ impl<E: Evaluator> Engine<E> {
                 &*self.time,
                 &self.lmr,
                 limits,
+                self.handicap,
                 start_ms,
                 keys.clone(),
                 root_moves.clone(),

@@ -38,13 +38,6 @@ pub struct Limits {
     pub multi_pv: usize,
     /// Milliseconds kept in reserve for communication and GUI lag.
     pub move_overhead_ms: u64,
-    /// Extend the search by a ply after a checking move (on by default). Weak difficulty levels
-    /// turn it off.
-    pub check_extension: bool,
-    /// Captures searched beyond the horizon, in plies: `None` (the default) searches them until
-    /// the position is quiet; `Some(0)` stops at the horizon with the static evaluation, as a
-    /// beginner who does not look at recaptures. Check evasions are always searched.
-    pub quiescence_depth: Option<u32>,
 }
 
 impl Default for Limits {
@@ -58,8 +51,6 @@ impl Default for Limits {
             search_moves: Vec::new(),
             multi_pv: 1,
             move_overhead_ms: 10,
-            check_extension: true,
-            quiescence_depth: None,
         }
     }
 }

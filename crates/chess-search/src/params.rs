@@ -84,7 +84,7 @@ pub enum Rule {
     Lmr,
     /// Aspiration windows.
     Aspiration,
-    /// The check extension (when [`Limits::check_extension`](crate::Limits::check_extension)
+    /// The check extension (when [`Handicap::check_extension`](crate::Handicap::check_extension)
     /// allows it).
     CheckExtension,
     /// The counter-move slot of move ordering.

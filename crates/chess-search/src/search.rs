@@ -12,6 +12,7 @@ use chess_eval::{Evaluator, Score};
 
 use crate::clock::TimeSource;
 use crate::control::SearchControl;
+use crate::handicap::Handicap;
 use crate::history::{History, PieceTo, MAX_PLY};
 use crate::limits::Limits;
 use crate::movepick::{is_noisy, moved_piece, MovePicker};
@@ -114,10 +115,12 @@ pub(crate) struct Worker<'a, E: Evaluator> {
     root_depth: i32,
     /// How often the best move changed lately (decays each iteration), for time management.
     instability: f64,
-    /// The ply at which the current quiescence search began (for `Limits::quiescence_depth`).
+    /// The ply at which the current quiescence search began (for `Handicap::quiescence_depth`).
     quiescence_start: usize,
-    /// `Limits::quiescence_depth`, unbounded when `None`.
+    /// `Handicap::quiescence_depth`, unbounded when `None`.
     max_quiescence_plies: usize,
+    /// `Handicap::check_extension`.
+    check_extension: bool,
     /// Per colour, how many null-move verification searches of that side are open: while one
     /// is, that side may not pass (the verification must not itself rest on a null move).
     verifying: [u32; 2],
@@ -135,6 +138,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         time: &'a dyn TimeSource,
         lmr: &'a LmrTable,
         limits: &'a Limits,
+        handicap: Handicap,
         start_ms: u64,
         keys: Vec<u64>,
         root_moves: Vec<RootMove>,
@@ -168,7 +172,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             root_depth: 0,
             instability: 0.0,
             quiescence_start: 0,
-            max_quiescence_plies: limits.quiescence_depth.map_or(usize::MAX, |d| d as usize),
+            max_quiescence_plies: handicap.quiescence_depth.map_or(usize::MAX, |d| d as usize),
+            check_extension: handicap.check_extension,
         }
     }
 
@@ -469,7 +474,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// so that checks cannot blow the tree up.
     #[inline]
     fn check_extension(&self, child: &Board, ply: usize) -> i32 {
-        (self.limits.check_extension
+        (self.check_extension
             && enabled(Rule::CheckExtension)
             && child.in_check()
             && ply < 2 * self.root_depth as usize) as i32

@@ -15,6 +15,7 @@
 //! `tune` fits the weights to them and writes `crates/chess-eval/src/weights.rs` (or `--out`).
 //! See `docs/evaluation.md` for the procedure and the figures of the last run.
 
+#![forbid(unsafe_code)]
 mod datagen;
 mod emit;
 mod selfplay;
