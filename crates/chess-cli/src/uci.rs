@@ -189,6 +189,12 @@ impl Uci {
         send("option name UCI_LimitStrength type check default false");
         send("option name OwnBook type check default false");
         send(&format!("option name BookFile type string default {EMBEDDED_BOOK}"));
+        // A tuning build lists every search constant, for SPSA and the like.
+        #[cfg(feature = "tune")]
+        for t in chess_search::params::TABLE {
+            let current = chess_search::params::get(t.name).unwrap_or(t.default);
+            send(&format!("option name {} type spin default {current} min {} max {}", t.name, t.min, t.max));
+        }
         send("uciok");
     }
 
@@ -237,6 +243,17 @@ impl Uci {
                     self.apply_options(|_| {});
                 }
                 _ => self.move_overhead_ms = n as u64,
+            }
+            return;
+        }
+        #[cfg(feature = "tune")]
+        if chess_search::params::get(name).is_some() {
+            let Some(n) = value.and_then(|v| v.parse::<i32>().ok()) else {
+                return info_string(&format!("option {name} needs a number"));
+            };
+            self.finish_search();
+            if let Err(e) = chess_search::params::set(name, n) {
+                info_string(&format!("option refused: {e}, keeping the current value"));
             }
             return;
         }

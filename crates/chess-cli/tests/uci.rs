@@ -399,3 +399,32 @@ fn levels_elo_and_book_options() {
     }
     e.send("quit");
 }
+
+/// A tuning build lists every search constant as an option and sets it within its range; a
+/// normal build has none of them.
+#[test]
+fn search_constants_are_options_of_a_tuning_build_only() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    let listed = lines.iter().any(|l| l.starts_with("option name rfp_margin type spin default 75 min 30 max 150"));
+    assert_eq!(listed, cfg!(feature = "tune"), "{lines:#?}");
+    e.send("setoption name RFP_Margin value 999");
+    let answer = e.sync();
+    if cfg!(feature = "tune") {
+        assert_eq!(
+            answer,
+            ["info string option refused: rfp_margin must be within 30..=150, not 999, keeping the current value"]
+        );
+        e.send("setoption name rfp_margin value 90");
+        assert!(e.sync().is_empty());
+        e.send("position startpos");
+        e.send("go depth 6");
+        let (best, _) = bestmove(&e.until("bestmove"));
+        assert!(game_after(&[]).board().legal_moves().iter().any(|m| m.to_string() == best), "{best}");
+    } else {
+        assert_eq!(answer.len(), 1, "{answer:?}");
+        assert!(answer[0].starts_with("info string"), "{answer:?}");
+    }
+    e.quit();
+}

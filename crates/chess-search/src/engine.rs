@@ -167,6 +167,11 @@ impl<E: Evaluator> Engine<E> {
             .collect();
         let keys: Vec<u64> = game.keys().collect();
         self.tt.new_search();
+        // A tuning build may have changed the reduction constants since the last search.
+        #[cfg(feature = "tune")]
+        {
+            self.lmr = LmrTable::new();
+        }
 
         let threads = self.histories.len();
         let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();

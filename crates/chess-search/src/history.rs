@@ -43,14 +43,14 @@ impl Default for History {
 /// The history bonus (or malus) for a cutoff at `depth`.
 #[inline]
 pub fn bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX)
+    (history_bonus_per_depth() * depth - history_bonus_offset()).clamp(0, history_bonus_max())
 }
 
 /// Add `delta` to `entry`, pulling it back toward zero the closer it is to the bound.
 #[inline]
 fn gravity(entry: &mut i16, delta: i32) {
     let e = *entry as i32;
-    *entry = (e + delta - e * delta.abs() / HISTORY_MAX) as i16;
+    *entry = (e + delta - e * delta.abs() / history_max()) as i16;
 }
 
 /// A piece index 0..12 for per-piece tables.
@@ -174,13 +174,13 @@ mod tests {
     fn gravity_keeps_scores_bounded() {
         let mut e = 0i16;
         for _ in 0..1000 {
-            gravity(&mut e, HISTORY_BONUS_MAX);
+            gravity(&mut e, history_bonus_max());
         }
-        assert!(e as i32 <= HISTORY_MAX && e as i32 > HISTORY_MAX * 9 / 10, "{e}");
+        assert!(e as i32 <= history_max() && e as i32 > history_max() * 9 / 10, "{e}");
         for _ in 0..1000 {
-            gravity(&mut e, -HISTORY_BONUS_MAX);
+            gravity(&mut e, -history_bonus_max());
         }
-        assert!(e as i32 >= -HISTORY_MAX && (e as i32) < -HISTORY_MAX * 9 / 10, "{e}");
+        assert!(e as i32 >= -history_max() && (e as i32) < -history_max() * 9 / 10, "{e}");
     }
 
     #[test]

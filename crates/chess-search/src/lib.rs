@@ -58,7 +58,7 @@ pub use handicap::Handicap;
 pub use limits::{Clock, Limits};
 pub use report::{Info, Reporter, RootLine, SearchResult, Silent};
 pub use see::see_ge;
-pub use time::{TimeBudget, SUDDEN_DEATH_MOVES};
+pub use time::TimeBudget;
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
 /// The examples of the crate's README run as doctests.

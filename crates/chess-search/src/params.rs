@@ -1,70 +1,250 @@
-//! Every tunable constant of the search, in one place.
+//! Every tunable constant of the search, in one declarative table.
 //!
-//! Each pruning or reduction rule in [`crate::search`] names its constants from here, so a tuning
-//! run (or a reader) finds them all together. Depths are in plies, margins in centipawns.
+//! Each pruning, reduction, ordering, time and replacement rule names its numbers from here, so
+//! a reader or a tuning run finds them all together. Depths are in plies, margins in centipawns,
+//! fractions in percent. A constant is read through a function of its name (`rfp_margin()`):
+//!
+//! - in normal builds the function is a `const fn` returning the literal, so the compiler folds
+//!   it exactly as it would a `const`;
+//! - with the `tune` feature each value lives in an atomic that `params::set` changes at run time (the
+//!   UCI engine of a tuning build lists every row of [`TABLE`] as a `spin` option), for SPSA and
+//!   the like. Values are process-wide in such a build.
+//!
+//! ```
+//! use chess_search::params::{self, rfp_margin};
+//!
+//! let row = params::TABLE.iter().find(|t| t.name == "rfp_margin").unwrap();
+//! assert_eq!(row.default, rfp_margin());
+//! assert!(row.min <= row.default && row.default <= row.max);
+//! assert_eq!(params::get("RFP_Margin"), Some(rfp_margin()));
+//! ```
 
-/// Aspiration windows start this wide around the previous iteration's score...
-pub const ASPIRATION_DELTA: i32 = 16;
-/// ...from this depth on (shallower iterations use a full window).
-pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+#[cfg(feature = "tune")]
+use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
 
-/// Reverse futility pruning: at most this deep...
-pub const RFP_MAX_DEPTH: i32 = 8;
-/// ...a node whose static eval beats beta by this much per ply is cut.
-pub const RFP_MARGIN: i32 = 75;
+/// One row of the table: a tunable constant, its default, the range a tuner may explore and the
+/// step it should perturb it by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tunable {
+    /// The name: that of the function that reads it, and of the UCI option of a tuning build.
+    pub name: &'static str,
+    /// The value of normal builds.
+    pub default: i32,
+    /// The smallest value that makes sense.
+    pub min: i32,
+    /// The largest value that makes sense.
+    pub max: i32,
+    /// A tuner's perturbation step.
+    pub step: i32,
+}
 
-/// Null-move pruning: from this depth on...
-pub const NMP_MIN_DEPTH: i32 = 3;
-/// ...the null move is searched this much shallower...
-pub const NMP_BASE_REDUCTION: i32 = 3;
-/// ...plus one ply per this many plies of depth...
-pub const NMP_DEPTH_DIVISOR: i32 = 3;
-/// ...plus one ply per this many centipawns the eval exceeds beta (at most three).
-pub const NMP_EVAL_DIVISOR: i32 = 200;
-/// Above this depth a null-move cutoff is verified by a reduced normal search (zugzwang guard).
-pub const NMP_VERIFY_DEPTH: i32 = 12;
+/// Declares the table: each row a documented function of the constant's name, and a [`Tunable`].
+macro_rules! tunables {
+    ($( $(#[doc = $doc:literal])+ $name:ident = $value:literal, $min:literal..=$max:literal, step $step:literal; )+) => {
+        /// Every tunable constant of the search, in declaration order.
+        pub const TABLE: &[Tunable] = &[
+            $( Tunable { name: stringify!($name), default: $value, min: $min, max: $max, step: $step }, )+
+        ];
 
-/// Late move pruning: at most this deep, quiet moves past `(LMP_BASE + depth²) / (2 - improving)`
-/// are skipped.
-pub const LMP_MAX_DEPTH: i32 = 8;
-/// See [`LMP_MAX_DEPTH`].
-pub const LMP_BASE: i32 = 3;
+        #[cfg(not(feature = "tune"))]
+        mod values {
+            $(
+                $(#[doc = $doc])+
+                #[inline(always)]
+                pub const fn $name() -> i32 {
+                    $value
+                }
+            )+
+        }
 
-/// Futility pruning: at most this deep (after reduction)...
-pub const FP_MAX_DEPTH: i32 = 8;
-/// ...quiet moves are skipped when the static eval plus this margin...
-pub const FP_BASE: i32 = 90;
-/// ...plus this much per ply cannot reach alpha.
-pub const FP_PER_DEPTH: i32 = 85;
+        #[cfg(feature = "tune")]
+        mod values {
+            use super::*;
 
-/// SEE pruning in the main search: at most this deep...
-pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
-/// ...a quiet move losing more than this per ply of material is skipped...
-pub const SEE_QUIET_MARGIN: i32 = -60;
-/// ...and a capture losing more than this per ply squared.
-pub const SEE_NOISY_MARGIN: i32 = -20;
+            /// Each constant's index in [`TABLE`] and [`VALUES`].
+            #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+            enum Id {
+                $( $name, )+
+            }
 
-/// Late move reductions start at this depth...
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// ...with `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` plies (quiet moves)...
-pub const LMR_BASE: f64 = 0.8;
-/// See [`LMR_BASE`].
-pub const LMR_DIVISOR: f64 = 2.2;
-/// ...one ply less per this much history score.
-pub const LMR_HISTORY_DIVISOR: i32 = 6000;
+            /// The current values, in table order.
+            pub(super) static VALUES: [AtomicI32; TABLE.len()] = [$( AtomicI32::new($value), )+];
 
-/// Quiescence delta pruning: a capture that cannot lift the stand-pat this far above alpha is
-/// skipped.
-pub const QS_DELTA_MARGIN: i32 = 150;
+            $(
+                $(#[doc = $doc])+
+                #[inline]
+                pub fn $name() -> i32 {
+                    VALUES[Id::$name as usize].load(Relaxed)
+                }
+            )+
+        }
 
-/// History scores stay within plus or minus this (the "gravity" bound).
-pub const HISTORY_MAX: i32 = 16_384;
-/// The history bonus is `min(HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET, HISTORY_BONUS_MAX)`.
-pub const HISTORY_BONUS_PER_DEPTH: i32 = 300;
-/// See [`HISTORY_BONUS_PER_DEPTH`].
-pub const HISTORY_BONUS_OFFSET: i32 = 250;
-/// See [`HISTORY_BONUS_PER_DEPTH`].
-pub const HISTORY_BONUS_MAX: i32 = 2_400;
+        pub use values::*;
+    };
+}
+
+tunables! {
+    /// Aspiration windows start this wide around the previous iteration's score.
+    aspiration_delta = 16, 4..=64, step 2;
+    /// Aspiration windows are used from this depth on (shallower iterations use a full window).
+    aspiration_min_depth = 4, 1..=10, step 1;
+
+    /// Reverse futility pruning applies at most this deep.
+    rfp_max_depth = 8, 2..=14, step 1;
+    /// Reverse futility pruning cuts a node whose static eval beats beta by this much per ply.
+    rfp_margin = 75, 30..=150, step 5;
+
+    /// Null-move pruning applies from this depth on.
+    nmp_min_depth = 3, 1..=6, step 1;
+    /// The null move is searched this much shallower...
+    nmp_base_reduction = 3, 1..=6, step 1;
+    /// ...plus one ply per this many plies of depth...
+    nmp_depth_divisor = 3, 1..=8, step 1;
+    /// ...plus one ply per this many centipawns the eval exceeds beta...
+    nmp_eval_divisor = 200, 50..=400, step 10;
+    /// ...but at most this many plies for the eval.
+    nmp_eval_max_reduction = 3, 0..=6, step 1;
+    /// Above this depth a null-move cutoff is verified by a reduced normal search in which the
+    /// side to move may not pass (the zugzwang guard).
+    nmp_verify_depth = 12, 6..=30, step 1;
+
+    /// Late move pruning applies at most this deep: quiet moves past
+    /// `(lmp_base + depth²) / (2 - improving)` are skipped.
+    lmp_max_depth = 8, 2..=14, step 1;
+    /// See [`lmp_max_depth`].
+    lmp_base = 3, 0..=10, step 1;
+
+    /// Futility pruning applies at most this deep (after reduction): quiet moves are skipped
+    /// when the static eval plus `fp_base + fp_per_depth × depth` cannot reach alpha.
+    fp_max_depth = 8, 2..=14, step 1;
+    /// See [`fp_max_depth`].
+    fp_base = 90, 0..=250, step 10;
+    /// See [`fp_max_depth`].
+    fp_per_depth = 85, 20..=200, step 5;
+
+    /// SEE pruning in the main search applies at most this deep.
+    see_prune_max_depth = 8, 2..=14, step 1;
+    /// A quiet move losing more material than this per ply is skipped.
+    see_quiet_margin = -60, -150..=-10, step 5;
+    /// A capture losing more material than this per ply squared is skipped.
+    see_noisy_margin = -20, -80..=-5, step 2;
+
+    /// Late move reductions start at this depth.
+    lmr_min_depth = 3, 1..=6, step 1;
+    /// The reduction of a quiet move is `lmr_base + ln(depth) × ln(moves) / lmr_divisor`
+    /// plies, here in hundredths of a ply.
+    lmr_base_percent = 80, 0..=200, step 5;
+    /// See [`lmr_base_percent`] (in hundredths).
+    lmr_divisor_percent = 220, 100..=400, step 10;
+    /// One ply less reduction per this much history score.
+    lmr_history_divisor = 6000, 1000..=20000, step 250;
+    /// At the root, moves are reduced from this move number on (the first is 0).
+    root_lmr_min_moves = 3, 1..=10, step 1;
+
+    /// Quiescence delta pruning: a capture that cannot lift the stand-pat this far above alpha
+    /// is skipped.
+    qs_delta_margin = 150, 0..=400, step 10;
+
+    /// History scores stay within plus or minus this (the "gravity" bound; they are stored in
+    /// 16 bits).
+    history_max = 16384, 4096..=32000, step 512;
+    /// The history bonus is
+    /// `clamp(history_bonus_per_depth × depth - history_bonus_offset, 0, history_bonus_max)`.
+    history_bonus_per_depth = 300, 50..=800, step 25;
+    /// See [`history_bonus_per_depth`].
+    history_bonus_offset = 250, 0..=1000, step 25;
+    /// See [`history_bonus_per_depth`].
+    history_bonus_max = 2400, 500..=8000, step 100;
+
+    /// The transposition table keeps an entry of the current search that is deeper by more than
+    /// this than a new inexact result for the same position.
+    tt_keep_depth_margin = 4, 0..=10, step 1;
+    /// When a bucket is full, an entry loses this much depth-worth per search of age.
+    tt_age_weight = 8, 0..=32, step 1;
+
+    /// Sudden-death games are planned as if this many moves remained.
+    sudden_death_moves = 25, 10..=60, step 1;
+    /// The soft time bound adds this percentage of the increment to `time / moves to go`...
+    time_increment_percent = 75, 0..=100, step 5;
+    /// ...and is at most this percentage of the time left.
+    time_soft_max_percent = 40, 10..=80, step 5;
+    /// The hard bound is this many times the soft one...
+    time_hard_multiple = 5, 1..=10, step 1;
+    /// ...and at most this percentage of the time left.
+    time_hard_max_percent = 50, 20..=90, step 5;
+    /// On the last move before a time control, the soft bound is this percentage of the time
+    /// left...
+    last_move_soft_percent = 80, 40..=95, step 5;
+    /// ...and the hard bound this one.
+    last_move_hard_percent = 90, 50..=98, step 2;
+    /// How much of the best move's instability carries over to the next iteration, in percent.
+    instability_decay_percent = 50, 0..=90, step 5;
+    /// The soft bound is scaled by `stability_base_percent + stability_per_change_percent ×
+    /// instability` percent, at most `stability_max_percent`...
+    stability_base_percent = 60, 20..=100, step 5;
+    /// See [`stability_base_percent`].
+    stability_per_change_percent = 35, 0..=100, step 5;
+    /// See [`stability_base_percent`].
+    stability_max_percent = 200, 100..=400, step 10;
+    /// ...and by `1 + min(score drop, score_drop_cap) / score_drop_divisor` when the score fell
+    /// since the last iteration.
+    score_drop_cap = 100, 0..=400, step 10;
+    /// See [`score_drop_cap`].
+    score_drop_divisor = 200, 50..=800, step 25;
+}
+
+/// The current value of the constant `name` (case-insensitive, as UCI option names are), or
+/// `None` if there is none of that name.
+pub fn get(name: &str) -> Option<i32> {
+    let index = TABLE.iter().position(|t| t.name.eq_ignore_ascii_case(name))?;
+    #[cfg(feature = "tune")]
+    return Some(values::VALUES[index].load(Relaxed));
+    #[cfg(not(feature = "tune"))]
+    Some(TABLE[index].default)
+}
+
+/// Why [`set`] refused a value.
+#[cfg(feature = "tune")]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetError {
+    /// No constant has that name.
+    #[error("no tunable search constant is named {0:?}")]
+    Unknown(String),
+    /// The value is outside the constant's range.
+    #[error("{name} must be within {min}..={max}, not {value}")]
+    OutOfRange {
+        /// The constant.
+        name: &'static str,
+        /// The value refused.
+        value: i32,
+        /// The smallest value allowed.
+        min: i32,
+        /// The largest value allowed.
+        max: i32,
+    },
+}
+
+/// Change the constant `name` (case-insensitive) for every search that starts afterwards, in
+/// this process (tuning builds only).
+#[cfg(feature = "tune")]
+pub fn set(name: &str, value: i32) -> Result<(), SetError> {
+    let index =
+        TABLE.iter().position(|t| t.name.eq_ignore_ascii_case(name)).ok_or_else(|| SetError::Unknown(name.into()))?;
+    let row = TABLE[index];
+    if !(row.min..=row.max).contains(&value) {
+        return Err(SetError::OutOfRange { name: row.name, value, min: row.min, max: row.max });
+    }
+    values::VALUES[index].store(value, Relaxed);
+    Ok(())
+}
+
+/// Put every constant back to its default (tuning builds only).
+#[cfg(feature = "tune")]
+pub fn reset() {
+    for (value, row) in values::VALUES.iter().zip(TABLE) {
+        value.store(row.default, Relaxed);
+    }
+}
 
 /// A rule of the search that an ablation match can switch off, to prove by games that it earns
 /// its place (see `docs/search.md`).
@@ -151,4 +331,33 @@ pub fn enabled(rule: Rule) -> bool {
     });
     let index = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
     off & (1 << index) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_consistent() {
+        for (i, row) in TABLE.iter().enumerate() {
+            assert!(row.min <= row.default && row.default <= row.max, "{row:?}");
+            assert!(row.step > 0 && row.step <= row.max - row.min, "{row:?}");
+            assert_eq!(get(row.name), Some(row.default), "{row:?}");
+            assert!(TABLE[..i].iter().all(|r| !r.name.eq_ignore_ascii_case(row.name)), "{} twice", row.name);
+        }
+        assert_eq!(get("no_such_constant"), None);
+        assert_eq!((rfp_margin(), lmr_divisor_percent(), see_quiet_margin()), (75, 220, -60));
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn a_tuning_build_sets_and_refuses() {
+        assert_eq!(set("FP_BASE", 120), Ok(()));
+        assert_eq!((fp_base(), get("fp_base")), (120, Some(120)));
+        assert_eq!(set("fp_base", 1000), Err(SetError::OutOfRange { name: "fp_base", value: 1000, min: 0, max: 250 }));
+        assert_eq!(set("fp_bass", 1), Err(SetError::Unknown("fp_bass".into())));
+        assert_eq!(SetError::Unknown("x".into()).to_string(), "no tunable search constant is named \"x\"");
+        reset();
+        assert_eq!(fp_base(), 90);
+    }
 }

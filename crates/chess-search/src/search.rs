@@ -36,10 +36,11 @@ pub(crate) struct LmrTable([[i32; 64]; 64]);
 
 impl LmrTable {
     pub(crate) fn new() -> Self {
+        let (base, divisor) = (lmr_base_percent() as f64 / 100.0, lmr_divisor_percent() as f64 / 100.0);
         let mut table = [[0; 64]; 64];
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
+                *r = (base + (depth as f64).ln() * (moves as f64).ln() / divisor) as i32;
             }
         }
         LmrTable(table)
@@ -291,7 +292,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
             // Time management and the other limits, between iterations.
             let best = &self.root_moves[0];
-            self.instability *= 0.5;
+            self.instability *= instability_decay_percent() as f64 / 100.0;
             if best.mv != previous_best {
                 self.instability += 1.0;
             }
@@ -321,9 +322,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// One iteration for line `pv_index`: a window around the last score, widened on failure.
     fn aspiration(&mut self, board: &Board, depth: i32, reporter: &mut dyn Reporter) {
         let previous = self.root_moves[self.pv_index].previous_score;
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = aspiration_delta();
         let (mut alpha, mut beta) =
-            if enabled(Rule::Aspiration) && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+            if enabled(Rule::Aspiration) && depth >= aspiration_min_depth() && previous.abs() < MATE_BOUND {
                 ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
             } else {
                 (-INFINITE, INFINITE)
@@ -401,8 +402,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 score = -self.negamax::<true>(&child, -beta, -alpha, new_depth, 1, false);
             } else {
                 let reduction = if enabled(Rule::Lmr)
-                    && depth >= LMR_MIN_DEPTH
-                    && searched >= 3
+                    && depth >= lmr_min_depth()
+                    && searched >= root_lmr_min_moves() as usize
                     && !is_noisy(board, mv)
                     && extension == 0
                 {
@@ -587,9 +588,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if !PV && !in_check {
             // Reverse futility pruning: far enough above beta that a quiet move cannot fall below.
             if enabled(Rule::ReverseFutility)
-                && depth <= RFP_MAX_DEPTH
+                && depth <= rfp_max_depth()
                 && eval.abs() < MATE_BOUND
-                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+                && eval - rfp_margin() * (depth - improving as i32) >= beta
             {
                 return (eval + beta) / 2;
             }
@@ -597,7 +598,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             // Null-move pruning: if passing still beats beta, a real move will too. Not when the
             // side to move has only pawns (zugzwang), nor twice in a row.
             if enabled(Rule::NullMove)
-                && depth >= NMP_MIN_DEPTH
+                && depth >= nmp_min_depth()
                 && eval >= beta
                 && ply >= 1
                 && self.stack[ply - 1].moved.is_some()
@@ -605,8 +606,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 && board.has_non_pawn_material(board.side_to_move())
                 && beta.abs() < MATE_BOUND
             {
-                let reduction =
-                    NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                let reduction = nmp_base_reduction()
+                    + depth / nmp_depth_divisor()
+                    + ((eval - beta) / nmp_eval_divisor()).min(nmp_eval_max_reduction());
                 if let Some(child) = board.null_move() {
                     self.stack[ply].moved = None;
                     self.eval.push_null(board, &child);
@@ -620,7 +622,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                         let score = if score >= MATE_BOUND { beta } else { score };
                         // Deep cutoffs are verified by a reduced search in which this side may
                         // not pass anywhere in the subtree.
-                        if depth < NMP_VERIFY_DEPTH {
+                        if depth < nmp_verify_depth() {
                             return score;
                         }
                         let us = board.side_to_move().index();
@@ -667,8 +669,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 // Late move pruning: after enough quiet moves at low depth, skip the rest (but
                 // not checks).
                 if enabled(Rule::LateMovePruning)
-                    && depth <= LMP_MAX_DEPTH
-                    && quiets_tried.len() as i32 >= (LMP_BASE + depth * depth) / (2 - improving as i32)
+                    && depth <= lmp_max_depth()
+                    && quiets_tried.len() as i32 >= (lmp_base() + depth * depth) / (2 - improving as i32)
                 {
                     picker.skip_quiets(board);
                     if quiet && !board.gives_check(mv) {
@@ -680,8 +682,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 if enabled(Rule::Futility)
                     && quiet
                     && !in_check
-                    && lmr_depth <= FP_MAX_DEPTH
-                    && eval + FP_BASE + FP_PER_DEPTH * lmr_depth <= alpha
+                    && lmr_depth <= fp_max_depth()
+                    && eval + fp_base() + fp_per_depth() * lmr_depth <= alpha
                 {
                     picker.skip_quiets(board);
                     if !board.gives_check(mv) {
@@ -689,8 +691,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                 }
                 // SEE pruning: skip moves that lose too much material for this depth.
-                if enabled(Rule::SeePruning) && depth <= SEE_PRUNE_MAX_DEPTH {
-                    let threshold = if quiet { SEE_QUIET_MARGIN * lmr_depth } else { SEE_NOISY_MARGIN * depth * depth };
+                if enabled(Rule::SeePruning) && depth <= see_prune_max_depth() {
+                    let threshold =
+                        if quiet { see_quiet_margin() * lmr_depth } else { see_noisy_margin() * depth * depth };
                     if !see_ge(board, mv, threshold) {
                         continue;
                     }
@@ -709,7 +712,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if !PV || searched > 1 {
                 let mut reduced = new_depth;
                 if enabled(Rule::Lmr)
-                    && depth >= LMR_MIN_DEPTH
+                    && depth >= lmr_min_depth()
                     && searched > 1 + PV as usize
                     && (quiet || picker.in_bad_noisy_stage())
                 {
@@ -719,7 +722,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     r += cut_node as i32;
                     r -= gives_check as i32;
                     r -= (Some(mv) == killers[0] || Some(mv) == killers[1] || Some(mv) == counter) as i32;
-                    r -= history / LMR_HISTORY_DIVISOR;
+                    r -= history / lmr_history_divisor();
                     reduced = (new_depth - r).clamp(1, new_depth.max(1));
                 }
                 score = -self.negamax::<false>(
@@ -858,7 +861,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 // Delta pruning: even winning the piece for free does not reach alpha.
                 let gain = board.captured_role(mv).map_or(0, see_value)
                     + mv.promotion().map_or(0, |p| see_value(p) - see_value(chess_core::Role::Pawn));
-                if stand_pat + gain + QS_DELTA_MARGIN <= alpha {
+                if stand_pat + gain + qs_delta_margin() <= alpha {
                     continue;
                 }
             }

@@ -5,15 +5,18 @@
 //! - The **hard** bound is checked during the search: past it, the search stops at once.
 //!
 //! For a clock with `time` left, increment `inc` and `moves_to_go` (sudden death counts as
-//! [`SUDDEN_DEATH_MOVES`]), after subtracting the move overhead:
-//! `soft = time / moves_to_go + 3/4 inc`, capped at a fraction of the time left, and
-//! `hard = min(5 × soft, time / 2)` (most of the time left when this is the last move of the
-//! control).
+//! [`sudden_death_moves`] moves), after subtracting the move overhead:
+//! `soft = time / moves_to_go + 3/4 inc`, capped at 2/5 of the time left, and
+//! `hard = min(5 × soft, time / 2)` (80% and 90% of the time left when this is the last move of
+//! the control). The numbers are those of [`crate::params`], where the names say which is which.
 
 use crate::limits::Limits;
+use crate::params::*;
 
-/// Sudden-death games are planned as if this many moves remained.
-pub const SUDDEN_DEATH_MOVES: u64 = 25;
+/// `value × percent / 100`.
+fn percent(value: u64, percent: i32) -> u64 {
+    value * percent.max(0) as u64 / 100
+}
 
 /// Time bounds for one search, in milliseconds since it started.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,13 +37,14 @@ impl TimeBudget {
         });
         let from_clock = limits.clock.map(|c| {
             let time = c.time_ms.saturating_sub(overhead).max(1);
-            let mtg = c.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| (m as u64).clamp(1, 50));
+            let mtg = c.moves_to_go.map_or(sudden_death_moves().max(1) as u64, |m| (m as u64).clamp(1, 50));
             let inc = c.increment_ms;
             let (soft, hard) = if mtg == 1 {
-                (time * 8 / 10, time * 9 / 10)
+                (percent(time, last_move_soft_percent()), percent(time, last_move_hard_percent()))
             } else {
-                let soft = (time / mtg + inc * 3 / 4).min(time * 2 / 5);
-                (soft, (soft * 5).min(time / 2))
+                let soft =
+                    (time / mtg + percent(inc, time_increment_percent())).min(percent(time, time_soft_max_percent()));
+                (soft, (soft * time_hard_multiple().max(1) as u64).min(percent(time, time_hard_max_percent())))
             };
             TimeBudget { soft_ms: soft.max(1), hard_ms: hard.max(1) }
         });
@@ -55,8 +59,11 @@ impl TimeBudget {
     /// The soft bound scaled by how often the best move changed lately (`instability` counts
     /// changes, decayed each iteration) and how much the score dropped.
     pub fn scaled_soft_ms(&self, instability: f64, score_drop: i32) -> u64 {
-        let stability = (0.6 + 0.35 * instability).min(2.0);
-        let drop = 1.0 + (score_drop.clamp(0, 100) as f64) / 200.0;
+        let hundredths = |p: i32| p as f64 / 100.0;
+        let stability = (hundredths(stability_base_percent())
+            + hundredths(stability_per_change_percent()) * instability)
+            .min(hundredths(stability_max_percent()));
+        let drop = 1.0 + (score_drop.clamp(0, score_drop_cap()) as f64) / score_drop_divisor() as f64;
         ((self.soft_ms as f64 * stability * drop) as u64).min(self.hard_ms)
     }
 }

@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use chess_core::Move;
 use chess_eval::Score;
 
+use crate::params::{tt_age_weight, tt_keep_depth_margin};
+
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -219,7 +221,7 @@ impl TranspositionTable {
             if slot.key_xor_data.load(Relaxed) ^ data == key {
                 let old_depth = data_depth(data);
                 // Keep a deeper entry of this search unless the new one is exact.
-                if bound != Bound::Exact && depth + 4 < old_depth && data_age(data) == age {
+                if bound != Bound::Exact && depth + tt_keep_depth_margin() < old_depth && data_age(data) == age {
                     return;
                 }
                 let mv = mv.or_else(|| Move::from_u16(data as u16));
@@ -227,7 +229,7 @@ impl TranspositionTable {
                 return;
             }
             let stale = (age.wrapping_sub(data_age(data)) & AGE_MASK) as i32;
-            let value = data_depth(data) - 8 * stale;
+            let value = data_depth(data) - tt_age_weight() * stale;
             if value < victim_value {
                 victim_value = value;
                 victim = slot;
