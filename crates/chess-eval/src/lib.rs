@@ -22,6 +22,7 @@
 
 mod classical;
 mod evaluator;
+pub mod nnue;
 mod score;
 mod trace;
 pub mod tuning;
@@ -29,6 +30,7 @@ pub mod weights;
 
 pub use classical::{is_passed, phase, Classical, EvalConfig};
 pub use evaluator::Evaluator;
+pub use nnue::{Network, Nnue};
 pub use score::Score;
 pub use trace::{Term, Trace, S};
 

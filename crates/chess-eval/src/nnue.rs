@@ -1,0 +1,538 @@
+//! A neural evaluation of the (768 → N)×2 → 1 "perspective" family, efficiently updated (NNUE).
+//!
+//! **Inputs.** Each side's view of the board is 768 sparse features: one per (own or enemy piece,
+//! role, square), squares flipped vertically for Black so that both sides see the board from
+//! their own first rank ([`feature`]).
+//!
+//! **Hidden layer.** An accumulator of N integers per side: the bias plus the weight rows of the
+//! features present. A move changes two to four features, so after a move the accumulator is
+//! updated from its parent's ([`Nnue`] follows the search through the [`Evaluator`] hooks) instead
+//! of summed anew.
+//!
+//! **Output.** The side to move's accumulator, then the other side's, each clipped to
+//! `0..=QA` and squared (SCReLU), dotted with the output weights, plus the bias:
+//! `eval = (Σ clip(a)² · w / QA + bias) · SCALE / (QA · QB)` centipawns.
+//!
+//! **Quantisation.** Feature weights and biases are the float weights × [`QA`] (as `i16`), output
+//! weights × [`QB`], the output bias × `QA · QB` (as `i32`); a float evaluation of the same net is
+//! `SCALE · (Σ clip(a, 0, 1)² · w + bias)`. The trainer (`chess-tune train`) writes this format.
+//!
+//! **File** ([`Network::to_bytes`], little-endian): the magic `CNN1`, the hidden width N (`u32`),
+//! the name (`u32` length + UTF-8), then the feature weights (`i16`, 768 rows of N), the feature
+//! biases (`i16` × N), the output weights (`i16` × 2N: side to move, then the other side) and the
+//! output bias (`i32`). A net is known by its name and [`Network::hash`] (FNV-1a of the file).
+
+use std::fmt;
+use std::sync::Arc;
+
+use chess_core::{Board, Color, Move, Role, Square};
+
+use crate::{Evaluator, Score};
+
+/// Input features per perspective: 2 colours × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// Scale of the hidden layer's quantised weights, and its clipping bound.
+pub const QA: i32 = 255;
+/// Scale of the quantised output weights.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the net's raw output.
+pub const SCALE: i32 = 400;
+/// The first bytes of a net file.
+pub const MAGIC: &[u8; 4] = b"CNN1";
+/// The widest hidden layer a file may declare.
+pub const MAX_HIDDEN: usize = 4096;
+
+/// The input feature of a `color` `role` on `square`, seen by `perspective`: own pieces first,
+/// squares flipped vertically for Black.
+///
+/// ```
+/// use chess_core::{Color, Role, Square};
+/// use chess_eval::nnue::feature;
+///
+/// // White's pawn on e2 is, for Black, an enemy pawn on e7 of its own board.
+/// assert_eq!(feature(Color::White, Color::White, Role::Pawn, Square::E2), 12);
+/// assert_eq!(feature(Color::Black, Color::White, Role::Pawn, Square::E2), 384 + 52);
+/// ```
+#[inline]
+pub const fn feature(perspective: Color, color: Color, role: Role, square: Square) -> usize {
+    let side = (color as usize != perspective as usize) as usize;
+    let square = match perspective {
+        Color::White => square.index(),
+        Color::Black => square.index() ^ 56,
+    };
+    side * 384 + role.index() * 64 + square
+}
+
+/// Why a net file was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetError {
+    /// The file does not start with [`MAGIC`].
+    BadMagic,
+    /// The file ends before the weights it declares.
+    Truncated,
+    /// The hidden width is 0 or above [`MAX_HIDDEN`].
+    BadWidth(usize),
+    /// The name is not UTF-8.
+    BadName,
+    /// Bytes follow the last weight.
+    TrailingBytes(usize),
+    /// The weight vectors do not have the sizes of a net of that width.
+    WrongSizes,
+    /// The output weights are so large that the output sum could overflow.
+    OutputWeightsTooLarge,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::BadMagic => write!(f, "not a net file (it does not start with CNN1)"),
+            NetError::Truncated => write!(f, "the net file is truncated"),
+            NetError::BadWidth(n) => write!(f, "hidden width {n} is not within 1..={MAX_HIDDEN}"),
+            NetError::BadName => write!(f, "the net's name is not UTF-8"),
+            NetError::TrailingBytes(n) => write!(f, "{n} bytes follow the net's last weight"),
+            NetError::WrongSizes => write!(f, "the weights do not have the sizes of the net's width"),
+            NetError::OutputWeightsTooLarge => write!(f, "output weights too large: the output sum could overflow"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// A quantised net: the weights an [`Nnue`] evaluates with.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    name: String,
+    hidden: usize,
+    /// `INPUTS` rows of `hidden`.
+    feature_weights: Vec<i16>,
+    feature_bias: Vec<i16>,
+    /// `2 × hidden`: the side to move's half, then the other side's.
+    output_weights: Vec<i16>,
+    output_bias: i32,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network({:?}, 768→{}×2→1, {:016x})", self.name, self.hidden, self.hash())
+    }
+}
+
+impl Network {
+    /// A net from its quantised weights (layout as in the [module docs](self)).
+    pub fn new(
+        name: &str,
+        hidden: usize,
+        feature_weights: Vec<i16>,
+        feature_bias: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_bias: i32,
+    ) -> Result<Network, NetError> {
+        if hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(NetError::BadWidth(hidden));
+        }
+        if feature_weights.len() != INPUTS * hidden
+            || feature_bias.len() != hidden
+            || output_weights.len() != 2 * hidden
+        {
+            return Err(NetError::WrongSizes);
+        }
+        // Σ clip(a)² · w over 2N terms must fit an i32.
+        let largest = output_weights.iter().map(|w| (*w as i64).abs()).max().unwrap_or(0);
+        if largest * (QA as i64 * QA as i64) * (2 * hidden as i64) > i32::MAX as i64 {
+            return Err(NetError::OutputWeightsTooLarge);
+        }
+        Ok(Network { name: name.to_owned(), hidden, feature_weights, feature_bias, output_weights, output_bias })
+    }
+
+    /// The largest output weight (quantised) a net of width `hidden` may have: above it, the
+    /// output sum could overflow 32 bits. Trainers clip to it.
+    pub const fn max_output_weight(hidden: usize) -> i32 {
+        (i32::MAX as i64 / (QA as i64 * QA as i64 * 2 * hidden as i64)) as i32
+    }
+
+    /// A net read from a file's bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        let mut r = Reader(bytes);
+        if r.take(4)? != MAGIC {
+            return Err(NetError::BadMagic);
+        }
+        let hidden = r.u32()? as usize;
+        if hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(NetError::BadWidth(hidden));
+        }
+        let name_len = r.u32()? as usize;
+        let name = std::str::from_utf8(r.take(name_len)?).map_err(|_| NetError::BadName)?.to_owned();
+        let feature_weights = r.i16s(INPUTS * hidden)?;
+        let feature_bias = r.i16s(hidden)?;
+        let output_weights = r.i16s(2 * hidden)?;
+        let output_bias = i32::from_le_bytes(r.take(4)?.try_into().expect("four bytes"));
+        if !r.0.is_empty() {
+            return Err(NetError::TrailingBytes(r.0.len()));
+        }
+        Network::new(&name, hidden, feature_weights, feature_bias, output_weights, output_bias)
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + self.name.len() + 2 * (INPUTS + 3) * self.hidden);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(self.name.len() as u32).to_le_bytes());
+        out.extend_from_slice(self.name.as_bytes());
+        for w in self.feature_weights.iter().chain(&self.feature_bias).chain(&self.output_weights) {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        out
+    }
+
+    /// A net of width `hidden` with small pseudo-random weights drawn from `seed` (a fixed LCG),
+    /// for tests and benchmarks of the machinery: it knows no chess.
+    pub fn random(hidden: usize, seed: u64) -> Network {
+        let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut next = |range: i32| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((state >> 33) as i32).rem_euclid(2 * range + 1) - range
+        };
+        let hidden = hidden.clamp(1, MAX_HIDDEN);
+        let feature_weights = (0..INPUTS * hidden).map(|_| next(40) as i16).collect();
+        let feature_bias = (0..hidden).map(|_| next(60) as i16).collect();
+        let largest = Network::max_output_weight(hidden).min(64);
+        let output_weights = (0..2 * hidden).map(|_| next(largest) as i16).collect();
+        let output_bias = next(5000);
+        Network::new("random", hidden, feature_weights, feature_bias, output_weights, output_bias)
+            .expect("weights within bounds")
+    }
+
+    /// The net's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The width N of the hidden layer (per perspective).
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// A fingerprint of the weights: FNV-1a (64 bits) of [`to_bytes`](Self::to_bytes).
+    pub fn hash(&self) -> u64 {
+        self.to_bytes().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+    }
+
+    /// The weight row of input feature `f`.
+    #[inline]
+    fn row(&self, f: usize) -> &[i16] {
+        &self.feature_weights[f * self.hidden..(f + 1) * self.hidden]
+    }
+
+    /// Both accumulators of `board`, summed anew: `[White's, Black's]`.
+    fn accumulate(&self, board: &Board, white: &mut [i16], black: &mut [i16]) {
+        white.copy_from_slice(&self.feature_bias);
+        black.copy_from_slice(&self.feature_bias);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in board.colored_pieces(color, role) {
+                    add(white, self.row(feature(Color::White, color, role, sq)));
+                    add(black, self.row(feature(Color::Black, color, role, sq)));
+                }
+            }
+        }
+    }
+
+    /// The output for the side to move's accumulator `us` and the other's, in centipawns
+    /// (unclamped).
+    #[inline]
+    fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        let (w_us, w_them) = self.output_weights.split_at(self.hidden);
+        let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
+        (sum / QA + self.output_bias) * SCALE / (QA * QB)
+    }
+
+    /// The evaluation of `board` for its side to move, summed from scratch, in centipawns.
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let mut white = vec![0; self.hidden];
+        let mut black = vec![0; self.hidden];
+        self.accumulate(board, &mut white, &mut black);
+        let (us, them) = match board.side_to_move() {
+            Color::White => (&white, &black),
+            Color::Black => (&black, &white),
+        };
+        self.output(us, them)
+    }
+}
+
+/// `acc += row`, element-wise (wrapping, as the hardware does; a trained net never comes near).
+#[inline]
+fn add(acc: &mut [i16], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+/// `Σ clip(a, 0, QA)² · w`.
+#[inline]
+fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&a, &w)| {
+            let c = (a as i32).clamp(0, QA);
+            c * w as i32 * c
+        })
+        .sum()
+}
+
+/// Reads a net file front to back.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], NetError> {
+        if self.0.len() < n {
+            return Err(NetError::Truncated);
+        }
+        let (head, tail) = self.0.split_at(n);
+        self.0 = tail;
+        Ok(head)
+    }
+
+    fn u32(&mut self) -> Result<u32, NetError> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("four bytes")))
+    }
+
+    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, NetError> {
+        let bytes = self.take(n.checked_mul(2).ok_or(NetError::Truncated)?)?;
+        Ok(bytes.chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect())
+    }
+}
+
+/// The neural evaluation as a search uses it: a [`Network`] and a stack of accumulators that
+/// follows the search through the [`Evaluator`] hooks.
+///
+/// Each stack entry remembers the position it belongs to (its hash); [`evaluate`](Evaluator::evaluate)
+/// on any other position sums that position from scratch, so a caller that skips the hooks gets a
+/// right answer, only slower.
+#[derive(Clone)]
+pub struct Nnue {
+    net: Arc<Network>,
+    /// Per ply, White's accumulator then Black's (`2 × hidden` each).
+    stack: Vec<i16>,
+    /// Per ply, the hash of the position the entry is for.
+    keys: Vec<u64>,
+    /// How many times an entry was summed from scratch.
+    refreshes: u64,
+}
+
+impl fmt::Debug for Nnue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Nnue({:?}, ply {})", self.net, self.keys.len())
+    }
+}
+
+impl Nnue {
+    /// An evaluator with `net` (shared, not copied, between search threads).
+    pub fn new(net: Arc<Network>) -> Nnue {
+        let hidden = net.hidden;
+        Nnue { net, stack: Vec::with_capacity(2 * hidden * 128), keys: Vec::with_capacity(128), refreshes: 0 }
+    }
+
+    /// The net.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// How many times an accumulator was summed from scratch (at [`reset`](Evaluator::reset), or
+    /// for a position the hooks did not lead to): a search that calls its hooks right refreshes
+    /// once per search.
+    pub fn refreshes(&self) -> u64 {
+        self.refreshes
+    }
+
+    /// Make the top entry `board`'s, summed anew.
+    fn refresh_top(&mut self, board: &Board) {
+        let n = self.net.hidden;
+        self.refreshes += 1;
+        if self.keys.is_empty() {
+            self.keys.push(0);
+            self.stack.resize(2 * n, 0);
+        }
+        let top = self.stack.len() - 2 * n;
+        let (white, black) = self.stack[top..].split_at_mut(n);
+        self.net.accumulate(board, white, black);
+        *self.keys.last_mut().expect("an entry") = board.hash();
+    }
+}
+
+impl Evaluator for Nnue {
+    fn evaluate(&mut self, board: &Board) -> Score {
+        if self.keys.last() != Some(&board.hash()) {
+            self.refresh_top(board);
+        }
+        let n = self.net.hidden;
+        let top = &self.stack[self.stack.len() - 2 * n..];
+        let (white, black) = top.split_at(n);
+        let (us, them) = match board.side_to_move() {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        let max = Score::MAX_EVAL.0;
+        Score(self.net.output(us, them).clamp(-max, max))
+    }
+
+    fn reset(&mut self, root: &Board) {
+        self.stack.clear();
+        self.keys.clear();
+        self.refresh_top(root);
+    }
+
+    fn push(&mut self, before: &Board, _mv: Move, after: &Board) {
+        let n = self.net.hidden;
+        if self.keys.last() != Some(&before.hash()) {
+            self.refresh_top(before);
+        }
+        // The features that changed, found by comparing the boards piece by piece: this covers
+        // captures, castling, en passant and promotions alike.
+        let mut added = [(Color::White, Role::Pawn, Square::A1); 4];
+        let mut removed = [(Color::White, Role::Pawn, Square::A1); 4];
+        let (mut n_added, mut n_removed) = (0, 0);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let (b, a) = (before.colored_pieces(color, role), after.colored_pieces(color, role));
+                for sq in a - b {
+                    if n_added < 4 {
+                        added[n_added] = (color, role, sq);
+                    }
+                    n_added += 1;
+                }
+                for sq in b - a {
+                    if n_removed < 4 {
+                        removed[n_removed] = (color, role, sq);
+                    }
+                    n_removed += 1;
+                }
+            }
+        }
+        let start = self.stack.len();
+        self.stack.extend_from_within(start - 2 * n..);
+        self.keys.push(after.hash());
+        if n_added > 4 || n_removed > 4 {
+            // Not one move apart: sum anew.
+            self.refresh_top(after);
+            return;
+        }
+        let net = &self.net;
+        let (white, black) = self.stack[start..].split_at_mut(n);
+        for (perspective, acc) in [(Color::White, white), (Color::Black, black)] {
+            for &(color, role, sq) in &added[..n_added] {
+                add(acc, net.row(feature(perspective, color, role, sq)));
+            }
+            for &(color, role, sq) in &removed[..n_removed] {
+                for (a, w) in acc.iter_mut().zip(net.row(feature(perspective, color, role, sq))) {
+                    *a = a.wrapping_sub(*w);
+                }
+            }
+        }
+    }
+
+    fn push_null(&mut self, before: &Board, after: &Board) {
+        let n = self.net.hidden;
+        if self.keys.last() != Some(&before.hash()) {
+            self.refresh_top(before);
+        }
+        // The same pieces: the same accumulators, for another side to move.
+        let start = self.stack.len();
+        self.stack.extend_from_within(start - 2 * n..);
+        self.keys.push(after.hash());
+    }
+
+    fn pop(&mut self) {
+        let n = self.net.hidden;
+        if self.keys.pop().is_some() {
+            self.stack.truncate(self.stack.len() - 2 * n);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_round_trip_and_refusals() {
+        let net = Network::random(16, 1);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), 4 + 4 + 4 + 6 + 2 * (768 * 16 + 16 + 32) + 4);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        assert_eq!(Network::from_bytes(b"NOPE"), Err(NetError::BadMagic));
+        assert_eq!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(NetError::Truncated));
+        let mut long = bytes.clone();
+        long.push(0);
+        assert_eq!(Network::from_bytes(&long), Err(NetError::TrailingBytes(1)));
+        let mut wide = bytes.clone();
+        wide[4..8].copy_from_slice(&100_000u32.to_le_bytes());
+        assert_eq!(Network::from_bytes(&wide), Err(NetError::BadWidth(100_000)));
+        assert_eq!(NetError::BadMagic.to_string(), "not a net file (it does not start with CNN1)");
+        assert_ne!(Network::random(16, 2).hash(), net.hash());
+        let too_large = vec![i16::MAX; 32];
+        assert_eq!(
+            Network::new("x", 16, vec![0; 768 * 16], vec![0; 16], too_large, 0),
+            Err(NetError::OutputWeightsTooLarge)
+        );
+        assert_eq!(Network::new("x", 16, vec![0; 10], vec![0; 16], vec![0; 32], 0), Err(NetError::WrongSizes));
+    }
+
+    #[test]
+    fn a_net_of_only_an_output_bias_scores_it() {
+        // Output bias 2·QA·QB is 2.0 in float: 800 centipawns for the side to move.
+        let net = Network::new("bias", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], 2 * QA * QB).unwrap();
+        assert_eq!(net.evaluate(&Board::startpos()), 2 * SCALE);
+        // One hidden unit at QA (1.0) with output weight QB (1.0) adds 1.0: another 400.
+        let mut fb = vec![0; 8];
+        fb[0] = QA as i16;
+        let mut ow = vec![0; 16];
+        ow[0] = QB as i16;
+        let net = Network::new("one", 8, vec![0; 768 * 8], fb, ow, 2 * QA * QB).unwrap();
+        assert_eq!(net.evaluate(&Board::startpos()), 3 * SCALE);
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric_for_a_mirrored_position() {
+        let net = Network::random(32, 7);
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ] {
+            let board: Board = fen.parse().unwrap();
+            assert_eq!(net.evaluate(&board), net.evaluate(&board.mirrored()), "{fen}");
+        }
+    }
+
+    #[test]
+    fn incremental_updates_match_a_fresh_sum_through_special_moves() {
+        let net = Arc::new(Network::random(32, 3));
+        let mut nnue = Nnue::new(Arc::clone(&net));
+        // Castling both ways, en passant, promotion with capture, a null move.
+        let start: Board = "r3k2r/pPp1pppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1".parse().unwrap();
+        nnue.reset(&start);
+        let mut boards = vec![start];
+        for uci in ["e5d6", "e8g8", "b7a8q", "c7d6", "e1c1"] {
+            let before = *boards.last().unwrap();
+            let mv = before.parse_uci(uci).unwrap();
+            let mut after = before;
+            after.play(mv);
+            nnue.push(&before, mv, &after);
+            assert_eq!(nnue.evaluate(&after).0, net.evaluate(&after).clamp(-30_000, 30_000), "after {uci}");
+            boards.push(after);
+        }
+        let last = *boards.last().unwrap();
+        let null = last.null_move().unwrap();
+        nnue.push_null(&last, &null);
+        assert_eq!(nnue.evaluate(&null).0, net.evaluate(&null));
+        nnue.pop();
+        for _ in 0..5 {
+            nnue.pop();
+            boards.pop();
+            let board = boards.last().unwrap();
+            assert_eq!(nnue.evaluate(board).0, net.evaluate(board), "taken back to {board}");
+        }
+        assert_eq!(nnue.keys.len(), 1);
+    }
+}
