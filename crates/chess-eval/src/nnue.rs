@@ -136,9 +136,9 @@ impl Network {
         {
             return Err(NetError::WrongSizes);
         }
-        // Σ clip(a)² · w over 2N terms must fit an i32.
-        let largest = output_weights.iter().map(|w| (*w as i64).abs()).max().unwrap_or(0);
-        if largest * (QA as i64 * QA as i64) * (2 * hidden as i64) > i32::MAX as i64 {
+        // Σ clip(a)² · w over 2N terms must fit an i32, and each clip(a) · w an i16.
+        let largest = output_weights.iter().map(|w| (*w as i32).abs()).max().unwrap_or(0);
+        if largest > Network::max_output_weight(hidden) {
             return Err(NetError::OutputWeightsTooLarge);
         }
         Ok(Network { name: name.to_owned(), hidden, feature_weights, feature_bias, output_weights, output_bias })
@@ -147,7 +147,10 @@ impl Network {
     /// The largest output weight (quantised) a net of width `hidden` may have: above it, the
     /// output sum could overflow 32 bits. Trainers clip to it.
     pub const fn max_output_weight(hidden: usize) -> i32 {
-        (i32::MAX as i64 / (QA as i64 * QA as i64 * 2 * hidden as i64)) as i32
+        let by_sum = i32::MAX as i64 / (QA as i64 * QA as i64 * 2 * hidden as i64);
+        // And `clip(a) · w` must fit an i16, for the vectorised product.
+        let by_product = i16::MAX as i64 / QA as i64;
+        (if by_sum < by_product { by_sum } else { by_product }) as i32
     }
 
     /// A net read from a file's bytes.
@@ -269,14 +272,40 @@ fn add(acc: &mut [i16], row: &[i16]) {
     }
 }
 
-/// `Σ clip(a, 0, QA)² · w`.
+/// `acc -= row`, element-wise.
+#[inline]
+fn sub(acc: &mut [i16], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
+    }
+}
+
+/// `new = old + add - sub` in one pass: a quiet move.
+#[inline]
+fn update_1_1(new: &mut [i16], old: &[i16], add: &[i16], sub: &[i16]) {
+    for (((n, o), a), s) in new.iter_mut().zip(old).zip(add).zip(sub) {
+        *n = o.wrapping_add(*a).wrapping_sub(*s);
+    }
+}
+
+/// `new = old + add - sub1 - sub2` in one pass: a capture.
+#[inline]
+fn update_1_2(new: &mut [i16], old: &[i16], add: &[i16], sub1: &[i16], sub2: &[i16]) {
+    for ((((n, o), a), s1), s2) in new.iter_mut().zip(old).zip(add).zip(sub1).zip(sub2) {
+        *n = o.wrapping_add(*a).wrapping_sub(*s1).wrapping_sub(*s2);
+    }
+}
+
+/// `Σ clip(a, 0, QA)² · w`, as `(clip(a) · w) · clip(a)` with the first product in 16 bits
+/// ([`Network::max_output_weight`] sees that it fits), a shape compilers turn into the
+/// multiply-add of 16-bit lanes that every SIMD level has.
 #[inline]
 fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
     acc.iter()
         .zip(weights)
         .map(|(&a, &w)| {
-            let c = (a as i32).clamp(0, QA);
-            c * w as i32 * c
+            let c = a.clamp(0, QA as i16);
+            (c.wrapping_mul(w)) as i32 * c as i32
         })
         .sum()
 }
@@ -411,22 +440,31 @@ impl Evaluator for Nnue {
             }
         }
         let start = self.stack.len();
-        self.stack.extend_from_within(start - 2 * n..);
+        self.stack.resize(start + 2 * n, 0);
         self.keys.push(after.hash());
-        if n_added > 4 || n_removed > 4 {
+        if n_added > 4 || n_removed > 4 || n_added == 0 || n_removed == 0 {
             // Not one move apart: sum anew.
             self.refresh_top(after);
             return;
         }
         let net = &self.net;
-        let (white, black) = self.stack[start..].split_at_mut(n);
-        for (perspective, acc) in [(Color::White, white), (Color::Black, black)] {
-            for &(color, role, sq) in &added[..n_added] {
-                add(acc, net.row(feature(perspective, color, role, sq)));
-            }
-            for &(color, role, sq) in &removed[..n_removed] {
-                for (a, w) in acc.iter_mut().zip(net.row(feature(perspective, color, role, sq))) {
-                    *a = a.wrapping_sub(*w);
+        let (parent, child) = self.stack[start - 2 * n..].split_at_mut(2 * n);
+        for (p, (old, new)) in [Color::White, Color::Black].into_iter().zip(parent.chunks(n).zip(child.chunks_mut(n))) {
+            let row = |(color, role, sq): (Color, Role, Square)| net.row(feature(p, color, role, sq));
+            // One pass over the hidden layer for the usual moves: one piece moved (one feature
+            // in, one out), or a capture (one in, two out); castling and promotions with a
+            // capture take the general path.
+            match (n_added, n_removed) {
+                (1, 1) => update_1_1(new, old, row(added[0]), row(removed[0])),
+                (1, 2) => update_1_2(new, old, row(added[0]), row(removed[0]), row(removed[1])),
+                _ => {
+                    new.copy_from_slice(old);
+                    for &f in &added[..n_added] {
+                        add(new, row(f));
+                    }
+                    for &f in &removed[..n_removed] {
+                        sub(new, row(f));
+                    }
                 }
             }
         }
