@@ -6,8 +6,9 @@
 use chess_core::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use chess_core::{BitBoard, Board, Color, File, Rank, Role, Square};
 
+use crate::layout::Param;
+use crate::sink::Sink;
 use crate::trace::{Term, Trace, S};
-use crate::tuning::{Param, Sink};
 use crate::weights::*;
 use crate::{Evaluator, Score};
 

@@ -22,9 +22,12 @@
 
 mod classical;
 mod evaluator;
+pub mod layout;
 pub mod nnue;
 mod score;
+mod sink;
 mod trace;
+#[cfg(feature = "tuning")]
 pub mod tuning;
 pub mod weights;
 

@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use chess_core::Role;
-use chess_eval::tuning::Param;
+use chess_eval::layout::Param;
 use chess_eval::S;
 
 const HEADER: &str = "\
@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn weights_rs_is_generated() {
         let committed = include_str!("../../chess-eval/src/weights.rs");
-        let written = weights_rs(&chess_eval::tuning::weights());
+        let written = weights_rs(&chess_eval::layout::weights());
         if committed != written {
             for (i, (a, b)) in committed.lines().zip(written.lines()).enumerate() {
                 assert_eq!(a, b, "line {}", i + 1);

@@ -14,7 +14,7 @@
 //! are the answer, so that the tuner stops before it learns the training games by heart.
 
 use chess_core::{Board, Role};
-use chess_eval::tuning::{weights, Param, NUM_WEIGHTS};
+use chess_eval::layout::{weights, Param, NUM_WEIGHTS};
 use chess_eval::weights::MAX_PHASE;
 use chess_eval::{Classical, S};
 
