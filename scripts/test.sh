@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Every test of the project: the Rust workspace, then the web part (the wasm build, the npm
+# Every test of the project: the module-cycle check, the Rust workspace, then the web part (the wasm build, the npm
 # package's tests in Node and the play page's tests in headless Chromium). Installs what the web
 # part needs first (scripts/setup-web.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+
+echo "== module layering: no import cycle between the modules of any crate"
+python3 scripts/module-cycles.py --self-test
+python3 scripts/module-cycles.py
 
 echo "== cargo test --workspace"
 cargo test --workspace

@@ -5,6 +5,32 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 
 use crate::{File, Rank, Square};
 
+// The squares' own sets, defined here so that squares need not know bitboards.
+
+impl File {
+    /// The squares of this file.
+    #[inline]
+    pub const fn bitboard(self) -> BitBoard {
+        BitBoard(0x0101_0101_0101_0101 << self as u8)
+    }
+}
+
+impl Rank {
+    /// The squares of this rank.
+    #[inline]
+    pub const fn bitboard(self) -> BitBoard {
+        BitBoard(0xFF << (8 * self as u8))
+    }
+}
+
+impl Square {
+    /// The square as a one-square bitboard.
+    #[inline(always)]
+    pub const fn bitboard(self) -> BitBoard {
+        BitBoard(1 << self as u8)
+    }
+}
+
 /// A set of squares, one bit per square (`A1` is bit 0, `H8` bit 63).
 ///
 /// It reads like a set: [`has`](Self::has), [`len`](Self::len), iteration in square order, and

@@ -7,6 +7,9 @@ use crate::attacks::{
 };
 use crate::{zobrist, BitBoard, CastleSide, CastlingRights, Color, File, Move, Piece, Rank, Role, Square};
 
+/// The standard starting position.
+pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// A chess position: piece placement, side to move, castling rights, en-passant square,
 /// move clocks and Zobrist key, plus cached check and pin information.
 ///
@@ -58,7 +61,7 @@ impl Default for Board {
 impl Board {
     /// The standard starting position.
     pub fn startpos() -> Self {
-        Board::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
+        Board::from_fen(STARTPOS).expect("the start position is valid")
     }
 
     /// Pieces of `role` (both colours).

@@ -1,6 +1,6 @@
 //! Castling rights, Chess960-ready: each right remembers the file of its rook.
 
-use crate::square::simple_enum;
+use crate::enums::simple_enum;
 use crate::{Color, File};
 
 simple_enum!(

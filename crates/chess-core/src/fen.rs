@@ -13,9 +13,6 @@ use core::str::FromStr;
 
 use crate::{BitBoard, Board, CastleSide, CastlingRights, Color, File, Piece, Rank, Role, Square};
 
-/// The standard starting position.
-pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 /// A FEN that is not well-formed text: what is wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenSyntaxError {
@@ -440,7 +437,7 @@ mod tests {
 
     #[test]
     fn startpos_round_trips() {
-        assert_eq!(Board::startpos().fen(), STARTPOS);
+        assert_eq!(Board::startpos().fen(), crate::STARTPOS);
     }
 
     #[test]

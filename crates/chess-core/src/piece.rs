@@ -3,7 +3,7 @@
 use core::fmt;
 use core::ops::Not;
 
-use crate::square::simple_enum;
+use crate::enums::simple_enum;
 
 simple_enum!(
     /// A side: `White` moves first.

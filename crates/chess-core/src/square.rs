@@ -5,44 +5,7 @@ use core::str::FromStr;
 
 use crate::Color;
 
-macro_rules! simple_enum {
-    ($(#[$m:meta])* $name:ident, $num:expr, [$($v:ident),*]) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        #[repr(u8)]
-        #[allow(missing_docs)]
-        pub enum $name { $($v),* }
-
-        impl $name {
-            /// Number of values.
-            pub const NUM: usize = $num;
-            /// All values, in index order.
-            pub const ALL: [Self; $num] = [$(Self::$v),*];
-
-            /// The index of this value, `0..NUM`.
-            #[inline(always)]
-            pub const fn index(self) -> usize {
-                self as usize
-            }
-
-            /// The value with this index.
-            ///
-            /// # Panics
-            /// If `index >= NUM`.
-            #[inline(always)]
-            pub const fn from_index(index: usize) -> Self {
-                Self::ALL[index]
-            }
-
-            /// The value with this index, or `None` if out of range.
-            #[inline]
-            pub const fn try_from_index(index: usize) -> Option<Self> {
-                if index < $num { Some(Self::ALL[index]) } else { None }
-            }
-        }
-    };
-}
-pub(crate) use simple_enum;
+use crate::enums::simple_enum;
 
 simple_enum!(
     /// A file (column) of the board, `A` to `H`.
@@ -79,11 +42,6 @@ impl File {
             _ => None,
         }
     }
-    /// The squares of this file.
-    #[inline]
-    pub const fn bitboard(self) -> crate::BitBoard {
-        crate::BitBoard(0x0101_0101_0101_0101 << self as u8)
-    }
 }
 
 impl Rank {
@@ -110,11 +68,6 @@ impl Rank {
             '1'..='8' => Some(Self::ALL[c as usize - '1' as usize]),
             _ => None,
         }
-    }
-    /// The squares of this rank.
-    #[inline]
-    pub const fn bitboard(self) -> crate::BitBoard {
-        crate::BitBoard(0xFF << (8 * self as u8))
     }
 }
 
@@ -203,12 +156,6 @@ impl Square {
     #[inline(always)]
     pub const fn rank(self) -> Rank {
         Rank::ALL[self as usize >> 3]
-    }
-
-    /// The square as a one-square bitboard.
-    #[inline(always)]
-    pub const fn bitboard(self) -> crate::BitBoard {
-        crate::BitBoard(1 << self as u8)
     }
 
     /// Mirror vertically (`A1` <-> `A8`): the same square seen from the other side.
