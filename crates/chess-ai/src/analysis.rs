@@ -28,15 +28,7 @@ impl AnalysisLine {
     /// A line from a root move, its score and its PV, with the notations filled in.
     pub fn new(board: &Board, mode: CastlingMode, score: Score, bound: Bound, pv: Vec<Move>) -> AnalysisLine {
         let mv = pv[0];
-        AnalysisLine {
-            mv,
-            uci: board.uci(mv, mode),
-            san: board.san(mv),
-            score,
-            bound,
-            pv_san: san_line(board, &pv),
-            pv,
-        }
+        AnalysisLine { mv, uci: board.uci(mv, mode), san: board.san(mv), score, bound, pv_san: board.san_line(&pv), pv }
     }
 }
 
@@ -73,25 +65,4 @@ impl Analysis {
     pub fn score(&self) -> Score {
         self.best.score
     }
-}
-
-/// A line of moves in SAN, played out from `board` (stopping at the first move that is not legal).
-///
-/// ```
-/// use chess_core::Game;
-/// let mut game = Game::new();
-/// let line: Vec<_> = ["e2e4", "e7e5", "g1f3"].iter().map(|m| game.play_uci(m).unwrap()).collect();
-/// assert_eq!(chess_ai::san_line(game.start(), &line), ["e4", "e5", "Nf3"]);
-/// ```
-pub fn san_line(board: &Board, line: &[Move]) -> Vec<String> {
-    let mut board = *board;
-    let mut out = Vec::with_capacity(line.len());
-    for &mv in line {
-        if !board.is_legal(mv) {
-            break;
-        }
-        out.push(board.san(mv));
-        board.play_unchecked(mv);
-    }
-    out
 }

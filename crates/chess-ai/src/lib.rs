@@ -45,7 +45,7 @@ mod polyglot_random;
 #[cfg(feature = "threads")]
 pub use ai::Thinking;
 pub use ai::{Ai, AiError, Mode, DEFAULT_MOVE_TIME_MS};
-pub use analysis::{san_line, Analysis, AnalysisLine};
+pub use analysis::{Analysis, AnalysisLine};
 pub use book::{polyglot_key, Book, BookEntry, BookError, BookMove};
 pub use level::{Profile, Strength, ANCHORS, FULL, LEVEL_ELO, MAX_ELO, MIN_ELO};
 pub use options::{

@@ -4,10 +4,10 @@ use std::process::ExitCode;
 
 use chess_ai::{Ai, AiOptions, Mode, Strength};
 use chess_core::{Board, Game};
-use chess_eval::Score;
 use chess_search::{Info, Limits, SearchControl};
 
 use crate::args::{ArgError, Args};
+use crate::format;
 
 /// Analysis without `--depth` or `--movetime` thinks this long.
 const DEFAULT_MOVETIME_MS: u64 = 3_000;
@@ -46,7 +46,12 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
                 analysis.time_ms
             );
             for (i, line) in analysis.lines.iter().enumerate() {
-                outln!("{:>2}. {:>7}  {}", i + 1, format_score(line.score), numbered(&board, &line.pv_san));
+                outln!(
+                    "{:>2}. {:>7}  {}",
+                    i + 1,
+                    format::score(line.score),
+                    format::numbered_line(&board, &line.pv_san)
+                );
             }
         }
     }
@@ -65,38 +70,9 @@ fn iteration_line(board: &Board, info: &Info) -> String {
         info.depth,
         info.seldepth,
         info.multi_pv,
-        format_score(info.score),
+        format::score(info.score),
         info.nodes,
         info.time_ms,
-        numbered(board, &chess_ai::san_line(board, &info.pv))
+        format::numbered_line(board, &board.san_line(&info.pv))
     )
-}
-
-/// A score for people, from the side to move's point of view: `+0.34`, `-1.20`, `#3`, `#-2`.
-pub fn format_score(score: Score) -> String {
-    match score.mate_moves() {
-        Some(m) => format!("#{m}"),
-        None => format!("{:+.2}", f64::from(score.0) / 100.0),
-    }
-}
-
-/// SAN moves with move numbers, starting from `board`: `12... Nf6 13. Bg5`.
-pub fn numbered(board: &Board, san: &[String]) -> String {
-    let mut number = board.fullmove_number();
-    let mut white = board.side_to_move() == chess_core::Color::White;
-    let mut out = String::new();
-    for (i, mv) in san.iter().enumerate() {
-        if white {
-            out += &format!("{number}. ");
-        } else if i == 0 {
-            out += &format!("{number}... ");
-        }
-        out += mv;
-        out.push(' ');
-        if !white {
-            number += 1;
-        }
-        white = !white;
-    }
-    out.trim_end().to_owned()
 }

@@ -24,8 +24,9 @@ mod analyze_cmd;
 mod args;
 mod bench_cmd;
 mod eval_cmd;
+mod format;
 mod perft_cmd;
-mod play_cmd;
+mod play;
 mod uci;
 
 use std::io::Write;
@@ -73,7 +74,7 @@ fn main() -> ExitCode {
     }
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
-        Some("play") => play_cmd::run(&argv[1..]),
+        Some("play") => play::run(&argv[1..]),
         Some("analyze" | "analyse") => analyze_cmd::run(&argv[1..]),
         Some("perft") => perft_cmd::run(&argv[1..]),
         Some("eval") => eval_cmd::run(&argv[1..]),

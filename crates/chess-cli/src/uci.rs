@@ -521,45 +521,28 @@ struct UciReporter {
 
 impl Reporter for UciReporter {
     fn info(&mut self, info: &Info) {
-        let score = match info.score.mate_moves() {
-            Some(m) => format!("mate {m}"),
-            None => format!("cp {}", info.score.0),
-        };
         let bound = match info.bound {
             Bound::Exact => "",
             Bound::Lower => " lowerbound",
             Bound::Upper => " upperbound",
         };
         send(&format!(
-            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {} pv {}",
             info.depth,
             info.seldepth,
             info.multi_pv,
+            info.score,
             info.nodes,
             info.nps(),
             info.hashfull,
             info.time_ms,
-            format_line(&self.board, &info.pv, self.mode)
+            self.board.uci_line(&info.pv, self.mode).join(" ")
         ));
     }
 
     fn current_move(&mut self, mv: Move, number: usize, depth: i32) {
         send(&format!("info depth {depth} currmove {} currmovenumber {number}", self.board.uci(mv, self.mode)));
     }
-}
-
-/// A line of moves in UCI notation, played out from `board`.
-pub fn format_line(board: &Board, line: &[Move], mode: CastlingMode) -> String {
-    let mut board = *board;
-    let mut out = Vec::with_capacity(line.len());
-    for &mv in line {
-        if !board.is_legal(mv) {
-            break;
-        }
-        out.push(board.uci(mv, mode));
-        board.play_unchecked(mv);
-    }
-    out.join(" ")
 }
 
 #[cfg(all(test, feature = "ablation"))]

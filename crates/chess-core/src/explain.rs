@@ -16,7 +16,7 @@ pub enum MoveRejection {
     #[error("there is no piece on {0}")]
     NoPieceThere(Square),
     /// A UCI move of the opponent's piece.
-    #[error("the {role} on {square} is {}'s", color_word(*.color))]
+    #[error("the {role} on {square} is {}'s", Color::name(*.color))]
     NotYourPiece {
         /// The square.
         square: Square,
@@ -111,13 +111,6 @@ impl MoveRejection {
             MoveRejection::NeedlessPromotion => "needless-promotion",
             MoveRejection::Illegal => "illegal",
         }
-    }
-}
-
-fn color_word(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 

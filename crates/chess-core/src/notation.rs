@@ -150,6 +150,48 @@ impl Board {
         s
     }
 
+    /// The moves of `line` in SAN, played out from this position, up to the first that is not
+    /// legal where it comes (a line from a search, a transposition-table collision included,
+    /// never corrupts a board or prints a move that cannot be played).
+    ///
+    /// ```
+    /// use chess_core::{Board, CastlingMode, Move, Square};
+    ///
+    /// let board = Board::startpos();
+    /// let (e4, e5, nf3) = (
+    ///     Move::new(Square::E2, Square::E4, None),
+    ///     Move::new(Square::E7, Square::E5, None),
+    ///     Move::new(Square::G1, Square::F3, None),
+    /// );
+    /// assert_eq!(board.san_line(&[e4, e5, nf3]), ["e4", "e5", "Nf3"]);
+    /// // A second e2e4 is not legal after e4: the line stops there.
+    /// assert_eq!(board.uci_line(&[e4, e4, nf3], CastlingMode::Standard), ["e2e4"]);
+    /// ```
+    pub fn san_line(&self, line: &[Move]) -> Vec<String> {
+        self.legal_prefix(line, |board, mv| board.san(mv))
+    }
+
+    /// The moves of `line` in UCI notation (`mode` says how castling is written), played out
+    /// from this position up to the first that is not legal, as [`san_line`](Self::san_line).
+    pub fn uci_line(&self, line: &[Move], mode: CastlingMode) -> Vec<String> {
+        self.legal_prefix(line, |board, mv| board.uci(mv, mode))
+    }
+
+    /// Each move of `line` written by `write` in the position it is played in, up to the first
+    /// that is not legal there.
+    fn legal_prefix(&self, line: &[Move], write: impl Fn(&Board, Move) -> String) -> Vec<String> {
+        let mut board = *self;
+        let mut out = Vec::with_capacity(line.len());
+        for &mv in line {
+            if !board.is_legal(mv) {
+                break;
+            }
+            out.push(write(&board, mv));
+            board.play_unchecked(mv);
+        }
+        out
+    }
+
     /// Parse a SAN move, leniently: piece letters in either case (`Nf3`, `nf3`), promotion with
     /// or without `=` (`e8=Q`, `e8Q`), castling with `O` or `0`, check and annotation suffixes
     /// (`+ # ! ?`) ignored, long forms such as `Ng1f3` or `Ng1-f3` accepted.

@@ -22,6 +22,41 @@ impl Not for Color {
 }
 
 impl Color {
+    /// The colour as a sentence names it: `White` or `Black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
+    /// The colour in lower case, as data formats write it (and [`Display`](fmt::Display)):
+    /// `white` or `black`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    /// A colour a person typed: `white`, `black`, `w` or `b`, in any case, spaces around
+    /// ignored.
+    ///
+    /// ```
+    /// use chess_core::Color;
+    /// assert_eq!(Color::from_name(" Black "), Some(Color::Black));
+    /// assert_eq!(Color::from_name("W"), Some(Color::White));
+    /// assert_eq!(Color::from_name("green"), None);
+    /// assert_eq!((Color::White.name(), Color::Black.as_str()), ("White", "black"));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Color> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Some(Color::White),
+            "black" | "b" => Some(Color::Black),
+            _ => None,
+        }
+    }
+
     /// `'w'` or `'b'`, as in FEN.
     pub const fn char(self) -> char {
         match self {
@@ -41,10 +76,7 @@ impl Color {
 
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "white",
-            Color::Black => "black",
-        })
+        f.write_str(self.as_str())
     }
 }
 

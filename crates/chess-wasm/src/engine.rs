@@ -168,12 +168,7 @@ pub struct LineJson {
 
 impl LineJson {
     fn new(board: &Board, line: &AnalysisLine, mode: chess_core::CastlingMode) -> LineJson {
-        let mut pv = Vec::with_capacity(line.pv.len());
-        let mut b = *board;
-        for &mv in &line.pv {
-            pv.push(b.uci(mv, mode));
-            b.play_unchecked(mv);
-        }
+        let pv = board.uci_line(&line.pv, mode);
         LineJson {
             uci: line.uci.clone(),
             san: line.san.clone(),
@@ -239,15 +234,7 @@ pub struct ProgressJson {
 impl ProgressJson {
     /// A report of the search of `board`.
     pub fn new(board: &Board, info: &Info, mode: chess_core::CastlingMode) -> ProgressJson {
-        let mut pv = Vec::with_capacity(info.pv.len());
-        let mut b = *board;
-        for &mv in &info.pv {
-            if !b.is_legal(mv) {
-                break;
-            }
-            pv.push(b.uci(mv, mode));
-            b.play_unchecked(mv);
-        }
+        let pv = board.uci_line(&info.pv, mode);
         ProgressJson {
             depth: info.depth,
             seldepth: info.seldepth,
@@ -257,7 +244,7 @@ impl ProgressJson {
             time_ms: info.time_ms,
             score: info.score.into(),
             bound: bound_name(info.bound),
-            pv_san: chess_ai::san_line(board, &info.pv),
+            pv_san: board.san_line(&info.pv),
             pv,
         }
     }

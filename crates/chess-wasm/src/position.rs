@@ -256,7 +256,7 @@ impl Position {
             .collect();
         State {
             fen: board.fen(),
-            turn: color_name(board.side_to_move()),
+            turn: board.side_to_move().as_str(),
             pieces,
             castling: Castling {
                 white_short: rights.get(Color::White, CastleSide::Short).is_some(),
@@ -271,7 +271,7 @@ impl Position {
             check: board.in_check(),
             is_finished: status != "ongoing",
             status,
-            winner: winner.map(color_name),
+            winner: winner.map(Color::as_str),
             result,
         }
     }
@@ -477,17 +477,5 @@ pub fn square(name: &str) -> Result<Square, Error> {
 }
 
 fn color(name: &str) -> Result<Color, Error> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Color::White),
-        "black" | "b" => Ok(Color::Black),
-        _ => Err(Error::Color(name.to_owned())),
-    }
-}
-
-/// `"white"` or `"black"`.
-pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+    Color::from_name(name).ok_or_else(|| Error::Color(name.to_owned()))
 }

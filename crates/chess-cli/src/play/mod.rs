@@ -1,0 +1,404 @@
+//! `chess play`: a game against the AI in the terminal.
+//!
+//! The human types moves (SAN such as `Nf3`, or UCI such as `g1f3`) and commands, one per line,
+//! on standard input: a terminal and a pipe work alike (no raw mode, plain lines in and out), and
+//! the end of input ends the session. The AI thinks in the background ([`Ai::start`]); on a
+//! terminal a progress line is updated in place while it does.
+//!
+//! The session loop is here ([`Session`]: the game, the two AIs, whose turn it is); the other
+//! jobs have a file each: [`settings`] (the command line), [`input`] (what the human types, and
+//! why a move is refused) and [`render`] (what the terminal shows).
+
+mod input;
+mod render;
+mod settings;
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use chess_ai::{Ai, AiError, Analysis, OptionsError};
+use chess_core::{Color, Decision, Game, Move, Role};
+
+use crate::args::ArgError;
+use crate::format;
+use input::{legal_moves_san, parse_input, parse_promotion, resolve_move, Command, Input, MoveError};
+use render::{answer_details, game_pgn, outcome_text, progress_line, render, LastMove};
+use settings::Settings;
+
+/// How often the progress of a search is polled.
+const POLL_INTERVAL: Duration = Duration::from_millis(60);
+
+const HELP: &str = "\
+Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command:
+  undo        take back your last move and the AI's reply
+  hint        the AI's suggestion (full strength, a short think)
+  flip        turn the board around
+  fen         print the position as FEN
+  pgn         print the game so far as PGN
+  save FILE   write the game as PGN to FILE
+  resign      give up the game
+  new         start a new game with the same options
+  help        show this message
+  quit        leave (the game is saved to the --pgn file, if one was given)
+Scores are in pawns from White's point of view; #3 is a mate in 3 for White, #-3 for Black.";
+
+const AFTER_THE_GAME: &str = "Type new, undo, pgn, save FILE or quit.";
+
+pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
+    let settings = Settings::parse(argv)?;
+    let mut session = Session::new(settings).map_err(|e| ArgError::Invalid(e.to_string()))?;
+    session.play(&mut std::io::stdin().lock());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What to do after a line of input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The answer to "Promote to (q, r, b, n)?".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PromotionAnswer {
+    Piece(Role),
+    Cancel,
+    EndOfInput,
+}
+
+/// One session of `chess play`: the current game, the AI, and how the board is shown.
+struct Session {
+    settings: Settings,
+    ai: Ai,
+    /// Created on the first `hint`.
+    hint_ai: Option<Ai>,
+    game: Game,
+    /// The colour shown at the bottom of the board.
+    orientation: Color,
+    /// The game changed since it was last written to the `--pgn` file.
+    unsaved: bool,
+    /// Standard output is a terminal: the AI's progress is shown on one updated line.
+    live_progress: bool,
+    /// Standard input is not a terminal: each line read is echoed after its prompt, so the output
+    /// reads as a transcript.
+    echo: bool,
+}
+
+impl Session {
+    fn new(settings: Settings) -> Result<Session, OptionsError> {
+        Ok(Session {
+            ai: Ai::new(settings.ai_options())?,
+            hint_ai: None,
+            game: Game::from_board(settings.start),
+            orientation: settings.human,
+            unsaved: false,
+            live_progress: std::io::stdout().is_terminal(),
+            echo: !std::io::stdin().is_terminal(),
+            settings,
+        })
+    }
+
+    /// Play until `quit` or the end of `input`.
+    fn play(&mut self, input: &mut dyn BufRead) {
+        let elo = self.settings.strength().elo().map_or(String::new(), |elo| format!(" (about {elo} Elo)"));
+        outln!(
+            "You play {} against {}{elo}. Type a move (e4, Nf3, e2e4) or help.",
+            self.settings.human.name(),
+            self.settings.ai_name()
+        );
+        self.continue_game();
+        while let Some(line) = self.read_line(input, &self.prompt()) {
+            if self.handle_line(&line, input) == Flow::Quit {
+                break;
+            }
+        }
+        self.autosave();
+    }
+
+    fn prompt(&self) -> String {
+        if self.is_over() {
+            "Game over> ".to_owned()
+        } else {
+            format!("Your move ({})> ", self.settings.human.name())
+        }
+    }
+
+    /// Print `prompt` and read one line (without its line ending); `None` at the end of input.
+    fn read_line(&self, input: &mut dyn BufRead, prompt: &str) -> Option<String> {
+        out!("{prompt}");
+        flush();
+        let mut buf = Vec::new();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => {
+                outln!();
+                None
+            }
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_owned();
+                if self.echo {
+                    outln!("{line}");
+                }
+                Some(line)
+            }
+            Err(e) => {
+                outln!();
+                eprintln!("chess: cannot read the input: {e}");
+                None
+            }
+        }
+    }
+
+    fn handle_line(&mut self, line: &str, input: &mut dyn BufRead) -> Flow {
+        match parse_input(line) {
+            Input::Nothing => {}
+            Input::Invalid(e) => outln!("{e}"),
+            Input::Move(text) => return self.human_move(&text, input),
+            Input::Command(command) => return self.command(command),
+        }
+        Flow::Continue
+    }
+
+    fn command(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Undo => self.undo(),
+            Command::Hint => self.hint(),
+            Command::Flip => {
+                self.orientation = !self.orientation;
+                self.show_position();
+            }
+            Command::Fen => outln!("{}", self.game.board()),
+            Command::Pgn => out!("{}", self.pgn()),
+            Command::Save(path) => self.save_to(&path),
+            Command::Resign => self.resign(),
+            Command::New => self.new_game(),
+            Command::Help => outln!("{HELP}"),
+            Command::Quit => return Flow::Quit,
+        }
+        Flow::Continue
+    }
+
+    /// The human's move, typed as `text`; a promotion without its piece asks for it on the next
+    /// line of `input`.
+    fn human_move(&mut self, text: &str, input: &mut dyn BufRead) -> Flow {
+        if self.is_over() {
+            outln!("The game is over. {AFTER_THE_GAME}");
+            return Flow::Continue;
+        }
+        let board = *self.game.board();
+        let mv = match resolve_move(&board, text) {
+            Ok(mv) => mv,
+            Err(MoveError::NeedsPromotion { from, to }) => match self.ask_promotion(input) {
+                PromotionAnswer::Piece(role) => Move::new(from, to, Some(role)),
+                PromotionAnswer::Cancel => {
+                    outln!("Move cancelled.");
+                    return Flow::Continue;
+                }
+                PromotionAnswer::EndOfInput => return Flow::Quit,
+            },
+            Err(e @ MoveError::Illegal { .. }) => {
+                outln!("{e}");
+                outln!("Legal moves: {}", legal_moves_san(&board).join(", "));
+                return Flow::Continue;
+            }
+            Err(e) => {
+                outln!("{e}");
+                return Flow::Continue;
+            }
+        };
+        let san = board.san(mv);
+        if let Err(e) = self.game.play(mv) {
+            outln!("{e}");
+            return Flow::Continue;
+        }
+        self.unsaved = true;
+        outln!("You play {}", format::numbered_move(&board, &san));
+        self.continue_game();
+        Flow::Continue
+    }
+
+    fn ask_promotion(&self, input: &mut dyn BufRead) -> PromotionAnswer {
+        loop {
+            let Some(line) = self.read_line(input, "Promote to (q, r, b, n)? ") else {
+                return PromotionAnswer::EndOfInput;
+            };
+            if line.trim().is_empty() {
+                return PromotionAnswer::Cancel;
+            }
+            match parse_promotion(&line) {
+                Some(role) => return PromotionAnswer::Piece(role),
+                None => outln!("Answer q (queen), r (rook), b (bishop) or n (knight); an empty line cancels."),
+            }
+        }
+    }
+
+    /// After a change to the game: the AI replies if it is its turn, then the position is shown
+    /// and, if the game is over, its result.
+    fn continue_game(&mut self) {
+        if !self.is_over() && self.game.board().side_to_move() != self.settings.human {
+            self.ai_move();
+        }
+        self.show_position();
+        if self.is_over() {
+            self.announce_result();
+        }
+    }
+
+    fn ai_move(&mut self) {
+        let board = *self.game.board();
+        let answer = match self.think() {
+            Ok(answer) => answer,
+            Err(e) => {
+                outln!("The AI could not move: {e}");
+                return;
+            }
+        };
+        if let Err(e) = self.game.play(answer.mv()) {
+            outln!("The AI chose an {e}: please report this bug.");
+            return;
+        }
+        self.unsaved = true;
+        outln!("AI plays {} ({})", answer.best.san, answer_details(&answer, board.side_to_move()));
+    }
+
+    /// The AI's move, thought about in the background while its progress is shown.
+    fn think(&self) -> Result<Analysis, AiError> {
+        let mover = self.game.board().side_to_move();
+        let thinking = self.ai.start(&self.game);
+        let mut shown = false;
+        while !thinking.is_finished() {
+            std::thread::sleep(POLL_INTERVAL);
+            let latest = thinking.progress().into_iter().rfind(|info| info.multi_pv == 1);
+            if let (true, Some(info)) = (self.live_progress, latest) {
+                out!("\r{:<60}", progress_line(&info, mover));
+                flush();
+                shown = true;
+            }
+        }
+        if shown {
+            out!("\r{:<60}\r", "");
+            flush();
+        }
+        thinking.join()
+    }
+
+    fn hint(&mut self) {
+        if self.is_over() {
+            outln!("The game is over: no hint. {AFTER_THE_GAME}");
+            return;
+        }
+        let ai = match &mut self.hint_ai {
+            Some(ai) => ai,
+            slot @ None => match Ai::new(self.settings.hint_options()) {
+                Ok(ai) => slot.insert(ai),
+                Err(e) => {
+                    outln!("No hint: {e}");
+                    return;
+                }
+            },
+        };
+        let mover = self.game.board().side_to_move();
+        match ai.analyze(&self.game) {
+            Ok(a) => outln!("Hint: {} ({}, depth {})", a.best.san, format::score_for_white(a.score(), mover), a.depth),
+            Err(e) => outln!("No hint: {e}"),
+        }
+    }
+
+    /// Take back the human's last move and the AI's reply (or only the human's move when the
+    /// game ended with it); after a resignation, withdraw it.
+    fn undo(&mut self) {
+        if self.game.decision().is_some() {
+            self.game.withdraw_decision();
+            self.unsaved = true;
+            outln!("Resignation withdrawn.");
+            self.show_position();
+            return;
+        }
+        let last_mover = !self.game.board().side_to_move();
+        let plies = if last_mover == self.settings.human { 1 } else { 2 };
+        if self.game.moves().len() < plies {
+            outln!("Nothing to undo.");
+            return;
+        }
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.unsaved = true;
+        outln!("Took back {}.", if plies == 1 { "your last move" } else { "your last move and the AI's reply" });
+        self.show_position();
+    }
+
+    fn resign(&mut self) {
+        if self.is_over() {
+            outln!("The game is already over. {AFTER_THE_GAME}");
+            return;
+        }
+        self.game.decide(Decision::Resignation { loser: self.settings.human });
+        self.unsaved = true;
+        self.announce_result();
+    }
+
+    fn new_game(&mut self) {
+        self.game = Game::from_board(self.settings.start);
+        self.orientation = self.settings.human;
+        self.unsaved = false;
+        self.ai.new_game();
+        outln!("New game: you play {}.", self.settings.human.name());
+        self.continue_game();
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.decision().is_some() || self.game.status().is_over()
+    }
+
+    fn announce_result(&mut self) {
+        let resigned = match self.game.decision() {
+            Some(Decision::Resignation { loser }) => Some(loser),
+            _ => None,
+        };
+        outln!("{}", outcome_text(self.game.status(), resigned));
+        self.autosave();
+        outln!("{AFTER_THE_GAME}");
+    }
+
+    fn show_position(&self) {
+        let board = self.game.board();
+        let last = match (self.game.moves().last(), self.game.positions().iter().rev().nth(1)) {
+            (Some(&mv), Some(before)) => Some(LastMove::new(before, mv)),
+            _ => None,
+        };
+        out!("{}", render(board, self.orientation, last.as_ref()));
+    }
+
+    fn pgn(&self) -> String {
+        let ai = self.settings.ai_name();
+        let (white, black) = match self.settings.human {
+            Color::White => ("Human", ai.as_str()),
+            Color::Black => (ai.as_str(), "Human"),
+        };
+        game_pgn(&self.game, white, black)
+    }
+
+    fn save_to(&self, path: &Path) {
+        match std::fs::write(path, self.pgn()) {
+            Ok(()) => outln!("Game saved to {}", path.display()),
+            Err(e) => outln!("Cannot write {}: {e}", path.display()),
+        }
+    }
+
+    /// Write the game to the `--pgn` file if it changed since it was last written (a game
+    /// without any move, such as right after `new`, does not overwrite it).
+    fn autosave(&mut self) {
+        let Some(path) = self.settings.pgn.clone() else { return };
+        if self.unsaved && (!self.game.moves().is_empty() || self.game.decision().is_some()) {
+            self.save_to(&path);
+            self.unsaved = false;
+        }
+    }
+}
+
+fn flush() {
+    // Nothing useful can be done when the terminal is gone; the next read ends the session.
+    let _ = std::io::stdout().flush();
+}
