@@ -18,17 +18,21 @@ pub struct AnalysisLine {
     pub score: Score,
     /// Whether the score is exact or a bound (a stopped search can leave bounds).
     pub bound: Bound,
-    /// The principal variation, starting with `mv`.
+    /// The principal variation, starting with `mv`: every move legal where it comes (a line is
+    /// cut at its first move that is not).
     pub pv: Vec<Move>,
     /// The principal variation in SAN.
     pub pv_san: Vec<String>,
 }
 
 impl AnalysisLine {
-    /// A line from a root move, its score and its PV, with the notations filled in.
-    pub fn new(board: &Board, mode: CastlingMode, score: Score, bound: Bound, pv: Vec<Move>) -> AnalysisLine {
+    /// A line from a root move (legal in `board`), its score and its PV, with the notations
+    /// filled in; the PV is cut at its first move that is not legal where it comes.
+    pub fn new(board: &Board, mode: CastlingMode, score: Score, bound: Bound, mut pv: Vec<Move>) -> AnalysisLine {
         let mv = pv[0];
-        AnalysisLine { mv, uci: board.uci(mv, mode), san: board.san(mv), score, bound, pv_san: board.san_line(&pv), pv }
+        let pv_san = board.san_line(&pv);
+        pv.truncate(pv_san.len());
+        AnalysisLine { mv, uci: board.uci(mv, mode), san: board.san(mv), score, bound, pv_san, pv }
     }
 }
 
