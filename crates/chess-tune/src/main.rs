@@ -7,9 +7,12 @@
 //!                 [--lambda L] [--reg R] [--min-count N] [--threads N]
 //! chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
 //! chess-tune selfplay-stats [--dir DIR]
+//! chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N]
+//!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--out FILE] [--name NAME]
 //! ```
 //!
-//! `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
+//! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
+//! `docs/training.md`). `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
 //! [`selfplay`] and `docs/datagen.md`); `selfplay-stats` counts what a folder holds.
 //! `datagen` plays self-play games and writes quiet positions labelled with the game result;
 //! `tune` fits the weights to them and writes `crates/chess-eval/src/weights.rs` (or `--out`).
@@ -19,6 +22,7 @@
 mod datagen;
 mod emit;
 mod selfplay;
+mod train;
 mod tune;
 
 use std::process::ExitCode;
@@ -29,6 +33,7 @@ const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
   chess-tune selfplay-stats [--dir DIR]
+  chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--out FILE] [--name NAME]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
@@ -129,6 +134,102 @@ fn selfplay_stats(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+fn train_net(args: &Args) -> Result<(), String> {
+    args.check(&[
+        "data",
+        "hidden",
+        "epochs",
+        "lr",
+        "wd",
+        "batch",
+        "lambda",
+        "threads",
+        "seed",
+        "max-positions",
+        "out",
+        "name",
+    ])?;
+    let opts = train::TrainOptions {
+        data: args.get("data").unwrap_or(SELFPLAY_DIR).into(),
+        hidden: args.num("hidden", 128)?,
+        epochs: args.num("epochs", 20)?,
+        lr: args.num("lr", 0.001)?,
+        weight_decay: args.num("wd", 0.01)?,
+        batch: args.num("batch", 16_384)?,
+        lambda: args.num("lambda", 0.5)?,
+        threads: args.num("threads", threads_default())?,
+        seed: args.num("seed", 1)?,
+        max_positions: args.num("max-positions", 0)?,
+    };
+    if !(1..=chess_eval::nnue::MAX_HIDDEN).contains(&opts.hidden) || opts.epochs == 0 || opts.batch == 0 {
+        return Err(format!(
+            "--hidden must be within 1..={}, --epochs and --batch at least 1",
+            chess_eval::nnue::MAX_HIDDEN
+        ));
+    }
+    if !(0.0..=1.0).contains(&opts.lambda) || opts.lr.is_nan() || opts.lr <= 0.0 {
+        return Err("--lambda must be within 0..=1 and --lr positive".into());
+    }
+    let out = args.get("out").unwrap_or("data/nets/net.nnue").to_owned();
+    let started = std::time::Instant::now();
+    let mut data = train::load(&opts.data, opts.lambda, opts.max_positions)?;
+    if data.train.is_empty() {
+        return Err(format!("{}: no training positions", opts.data.display()));
+    }
+    eprintln!(
+        "{} chunks, {} games: {} training positions, {} validation positions ({:.1} s to load)",
+        data.chunks,
+        data.games,
+        data.train.len(),
+        data.validation.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut last = None;
+    let float = train::train(&mut data.train, &data.validation, &opts, |r| {
+        eprintln!(
+            "epoch {:>3}  lr {:.5}  train {:.6}  validation {:.6}  {:.0} positions/s",
+            r.epoch, r.lr, r.train_loss, r.validation_loss, r.positions_per_second
+        );
+        last = Some(*r);
+    });
+    let name =
+        args.get("name").map(str::to_owned).unwrap_or_else(|| format!("selfplay-{}x{}", opts.hidden, data.train.len()));
+    let net = float.quantise(&name);
+    for (what, fen) in [("start position", chess_core::STARTPOS), ("a queen up", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1")] {
+        let board: Board = fen.parse().expect("a valid FEN");
+        eprintln!("{what}: float {:+.1} cp, quantised {:+} cp", float.evaluate(&board), net.evaluate(&board));
+    }
+    if let Some(dir) = std::path::Path::new(&out).parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(&out, net.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
+    let last = last.expect("one epoch at least");
+    let command: Vec<String> = std::env::args().collect();
+    let summary = format!(
+        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
+        name,
+        net.hash(),
+        opts.hidden,
+        opts.epochs,
+        opts.lambda,
+        opts.lr,
+        opts.batch,
+        opts.seed,
+        data.chunks,
+        data.games,
+        data.train.len(),
+        data.validation.len(),
+        last.train_loss,
+        last.validation_loss,
+        last.positions_per_second,
+        started.elapsed().as_secs_f64(),
+        command.join(" ")
+    );
+    std::fs::write(format!("{out}.json"), &summary).map_err(|e| format!("{out}.json: {e}"))?;
+    eprintln!("{name} ({:016x}, 768→{}×2→1) written to {out}, summary in {out}.json", net.hash(), opts.hidden);
+    Ok(())
+}
+
 fn tune(args: &Args) -> Result<(), String> {
     args.check(&["data", "out", "iterations", "rate", "lambda", "reg", "min-count", "threads"])?;
     let files = args.get("data").ok_or("tune needs --data FILE")?;
@@ -165,6 +266,7 @@ fn main() -> ExitCode {
         Some("tune") => Args::parse(&args[1..]).and_then(|a| tune(&a)),
         Some("selfplay") => Args::parse(&args[1..]).and_then(|a| selfplay(&a)),
         Some("selfplay-stats") => Args::parse(&args[1..]).and_then(|a| selfplay_stats(&a)),
+        Some("train") => Args::parse(&args[1..]).and_then(|a| train_net(&a)),
         _ => Err(USAGE.to_string()),
     };
     match result {

@@ -1,0 +1,523 @@
+//! `chess-tune train`: the neural evaluation's trainer, on the CPU.
+//!
+//! **Model.** The float twin of [`chess_eval::nnue`]: 768 inputs per perspective
+//! ([`feature`]), a hidden layer of N shared by both perspectives, SCReLU (`clamp(x, 0, 1)²`),
+//! then one output over the side to move's half and the other side's:
+//! `out = Σ h_us·w_us + Σ h_them·w_them + b`, and `eval = SCALE · out` centipawns.
+//!
+//! **Loss.** The prediction `sigmoid(out)` against `λ · wdl + (1 − λ) · sigmoid(score / SCALE)`,
+//! where `wdl` is the game's result from the side to move's view (1, ½, 0) and `score` the
+//! search's score of the position when it was played; mean squared error.
+//!
+//! **Optimiser.** AdamW (β₁ 0.9, β₂ 0.999, decoupled weight decay), a batch split over threads
+//! that each sum their gradient, learning rate dropped tenfold for the last fifth of the epochs.
+//! Weights are clipped to the ranges the quantised net can hold ([`Network::max_output_weight`]).
+//!
+//! **Data.** The kept positions (flag bit 0) of self-play chunks ([`crate::selfplay`]); every
+//! twentieth game is held out for validation. Everything is deterministic by seed.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use chess_core::{Board, Color, Role};
+use chess_eval::nnue::{feature, INPUTS, QA, QB, SCALE};
+use chess_eval::Network;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::selfplay;
+
+/// At most this many pieces: a perspective has at most this many active features.
+const MAX_FEATURES: usize = 32;
+/// Feature weights and biases stay within this, so that 32 rows and a bias fit an `i16` once
+/// multiplied by `QA`.
+const FEATURE_CLIP: f32 = (i16::MAX as f32) / (QA as f32) / (MAX_FEATURES as f32 + 1.0);
+/// One game in this many is held out for validation.
+const VALIDATION_EVERY: usize = 20;
+
+/// How to train.
+#[derive(Debug, Clone)]
+pub struct TrainOptions {
+    /// The folder of self-play chunks.
+    pub data: PathBuf,
+    /// Hidden width N.
+    pub hidden: usize,
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// AdamW's learning rate.
+    pub lr: f32,
+    /// AdamW's decoupled weight decay.
+    pub weight_decay: f32,
+    /// Positions a step.
+    pub batch: usize,
+    /// The weight of the game result in the target (the rest is the search score).
+    pub lambda: f32,
+    /// Threads that share each batch.
+    pub threads: usize,
+    /// Seed of the initial weights and the shuffles.
+    pub seed: u64,
+    /// At most this many positions are loaded (0: all).
+    pub max_positions: usize,
+}
+
+/// One training position: both perspectives' features and the target.
+#[derive(Clone, Copy)]
+pub struct Sample {
+    features: [[u16; MAX_FEATURES]; 2],
+    count: u8,
+    target: f32,
+}
+
+impl Sample {
+    /// The position `board` (from its side to move's view) with the `target`.
+    pub fn new(board: &Board, target: f32) -> Sample {
+        let us = board.side_to_move();
+        let mut features = [[0u16; MAX_FEATURES]; 2];
+        let mut count = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in board.colored_pieces(color, role) {
+                    if count < MAX_FEATURES {
+                        features[0][count] = feature(us, color, role, sq) as u16;
+                        features[1][count] = feature(!us, color, role, sq) as u16;
+                        count += 1;
+                    }
+                }
+            }
+        }
+        Sample { features, count: count as u8, target }
+    }
+
+    fn active(&self, side: usize) -> &[u16] {
+        &self.features[side][..self.count as usize]
+    }
+}
+
+/// `1 / (1 + e^-x)`.
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The training target of a position: `λ · wdl + (1 − λ) · sigmoid(score / SCALE)`.
+pub fn target(score_cp: i16, wdl: f32, lambda: f32) -> f32 {
+    lambda * wdl + (1.0 - lambda) * sigmoid(f32::from(score_cp) / SCALE as f32)
+}
+
+/// The positions of a folder of chunks, split into training and validation by game.
+pub struct Dataset {
+    /// Positions to learn from.
+    pub train: Vec<Sample>,
+    /// Positions of held-out games.
+    pub validation: Vec<Sample>,
+    /// Games read.
+    pub games: usize,
+    /// Chunk files read.
+    pub chunks: usize,
+}
+
+/// Load the kept positions of every complete chunk (`*.csp`) in `dir`, in name order.
+pub fn load(dir: &Path, lambda: f32, max_positions: usize) -> Result<Dataset, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "csp"))
+        .collect();
+    files.sort();
+    let mut data = Dataset { train: Vec::new(), validation: Vec::new(), games: 0, chunks: 0 };
+    'files: for file in &files {
+        let games = selfplay::read_chunk(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        data.chunks += 1;
+        for game in games {
+            let white_wdl = f32::from(game.result) / 2.0;
+            let held_out = data.games % VALIDATION_EVERY == 0;
+            data.games += 1;
+            for (board, ply) in game.positions().filter(|(_, p)| p.keep) {
+                let wdl = if board.side_to_move() == Color::White { white_wdl } else { 1.0 - white_wdl };
+                let sample = Sample::new(&board, target(ply.score, wdl, lambda));
+                if held_out {
+                    data.validation.push(sample);
+                } else {
+                    data.train.push(sample);
+                }
+                if max_positions > 0 && data.train.len() + data.validation.len() >= max_positions {
+                    break 'files;
+                }
+            }
+        }
+    }
+    Ok(data)
+}
+
+/// The float net being trained.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    hidden: usize,
+    /// `INPUTS` rows of `hidden`.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// `2 × hidden`: side to move, then the other side.
+    w2: Vec<f32>,
+    b2: f32,
+}
+
+impl FloatNet {
+    /// Small random weights (uniform, scaled by fan-in) drawn from `seed`.
+    pub fn random(hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut uniform = |scale: f32| ((rng.next_u32() as f32 / u32::MAX as f32) * 2.0 - 1.0) * scale;
+        let w1 = (0..INPUTS * hidden).map(|_| uniform(1.0 / (MAX_FEATURES as f32).sqrt())).collect();
+        let w2 = (0..2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())).collect();
+        FloatNet { hidden, w1, b1: vec![0.0; hidden], w2, b2: 0.0 }
+    }
+
+    fn len(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + 1
+    }
+
+    /// The hidden layer's input for the features `active`.
+    fn accumulate(&self, active: &[u16], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.b1);
+        for &f in active {
+            let row = &self.w1[f as usize * self.hidden..(f as usize + 1) * self.hidden];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The raw output (`eval / SCALE`) of `sample`, with the two accumulators left in `accs`.
+    fn forward(&self, sample: &Sample, accs: &mut [Vec<f32>; 2]) -> f32 {
+        let mut out = self.b2;
+        for (side, (acc, w)) in accs.iter_mut().zip(self.w2.chunks(self.hidden)).enumerate() {
+            self.accumulate(sample.active(side), acc);
+            out += acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>();
+        }
+        out
+    }
+
+    /// The evaluation of `board` for its side to move, in centipawns.
+    pub fn evaluate(&self, board: &Board) -> f32 {
+        let mut accs = [vec![0.0; self.hidden], vec![0.0; self.hidden]];
+        SCALE as f32 * self.forward(&Sample::new(board, 0.0), &mut accs)
+    }
+
+    /// The quantised net the engine runs.
+    pub fn quantise(&self, name: &str) -> Network {
+        let q = |x: f32, scale: i32, limit: i32| (x * scale as f32).round().clamp(-limit as f32, limit as f32) as i16;
+        let max_out = Network::max_output_weight(self.hidden);
+        Network::new(
+            name,
+            self.hidden,
+            self.w1.iter().map(|&w| q(w, QA, i16::MAX as i32)).collect(),
+            self.b1.iter().map(|&b| q(b, QA, i16::MAX as i32)).collect(),
+            self.w2.iter().map(|&w| q(w, QB, max_out)).collect(),
+            (self.b2 * (QA * QB) as f32).round() as i32,
+        )
+        .expect("a clipped float net quantises within bounds")
+    }
+
+    /// Keep every weight where the quantised net can hold it.
+    fn clip(&mut self) {
+        let out = Network::max_output_weight(self.hidden) as f32 / QB as f32;
+        for w in self.w1.iter_mut().chain(&mut self.b1) {
+            *w = w.clamp(-FEATURE_CLIP, FEATURE_CLIP);
+        }
+        for w in &mut self.w2 {
+            *w = w.clamp(-out, out);
+        }
+    }
+}
+
+/// `clamp(x, 0, 1)²`.
+#[inline]
+fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+/// A gradient (or an Adam moment) in the net's shape, flattened: w1, b1, w2, b2.
+struct Gradient(Vec<f32>);
+
+impl Gradient {
+    fn zeros(net: &FloatNet) -> Gradient {
+        Gradient(vec![0.0; net.len()])
+    }
+}
+
+/// Adds the gradient of the loss over `samples` to `grad`; returns the summed loss.
+fn backward(net: &FloatNet, samples: &[Sample], grad: &mut Gradient) -> f64 {
+    let n = net.hidden;
+    let (g_w1, rest) = grad.0.split_at_mut(INPUTS * n);
+    let (g_b1, rest) = rest.split_at_mut(n);
+    let (g_w2, g_b2) = rest.split_at_mut(2 * n);
+    let mut accs = [vec![0.0; n], vec![0.0; n]];
+    let mut d_acc = vec![0.0f32; n];
+    let mut loss = 0.0f64;
+    for s in samples {
+        let out = net.forward(s, &mut accs);
+        let p = sigmoid(out);
+        let error = p - s.target;
+        loss += f64::from(error * error);
+        let d_out = 2.0 * error * p * (1.0 - p);
+        g_b2[0] += d_out;
+        for side in 0..2 {
+            let acc = &accs[side];
+            let w2 = &net.w2[side * n..(side + 1) * n];
+            let g2 = &mut g_w2[side * n..(side + 1) * n];
+            for i in 0..n {
+                let a = acc[i];
+                g2[i] += d_out * screlu(a);
+                d_acc[i] = if a > 0.0 && a < 1.0 { d_out * w2[i] * 2.0 * a } else { 0.0 };
+            }
+            for (g, d) in g_b1.iter_mut().zip(&d_acc) {
+                *g += d;
+            }
+            for &f in s.active(side) {
+                let row = &mut g_w1[f as usize * n..(f as usize + 1) * n];
+                for (g, d) in row.iter_mut().zip(&d_acc) {
+                    *g += d;
+                }
+            }
+        }
+    }
+    loss
+}
+
+/// The mean loss over `samples`, on `threads` threads.
+pub fn mean_loss(net: &FloatNet, samples: &[Sample], threads: usize) -> f64 {
+    if samples.is_empty() {
+        return f64::NAN;
+    }
+    let per = samples.len().div_ceil(threads.max(1));
+    let total: f64 = std::thread::scope(|scope| {
+        let jobs: Vec<_> = samples
+            .chunks(per)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut accs = [vec![0.0; net.hidden], vec![0.0; net.hidden]];
+                    chunk
+                        .iter()
+                        .map(|s| {
+                            let e = sigmoid(net.forward(s, &mut accs)) - s.target;
+                            f64::from(e * e)
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        jobs.into_iter().map(|j| j.join().expect("a loss thread")).sum()
+    });
+    total / samples.len() as f64
+}
+
+/// AdamW over a [`FloatNet`].
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    step: i32,
+}
+
+impl Adam {
+    fn new(net: &FloatNet) -> Adam {
+        Adam { m: vec![0.0; net.len()], v: vec![0.0; net.len()], step: 0 }
+    }
+
+    /// One step along the mean gradient `grad` (summed over `count` positions).
+    fn update(&mut self, net: &mut FloatNet, grad: &Gradient, count: usize, lr: f32, weight_decay: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        const EPS: f32 = 1e-8;
+        self.step += 1;
+        let (c1, c2) = (1.0 - B1.powi(self.step), 1.0 - B2.powi(self.step));
+        let scale = 1.0 / count as f32;
+        let n = net.hidden;
+        let params = net.w1.iter_mut().chain(&mut net.b1).chain(&mut net.w2).chain(std::iter::once(&mut net.b2));
+        for (i, p) in params.enumerate() {
+            let g = grad.0[i] * scale;
+            let m = &mut self.m[i];
+            let v = &mut self.v[i];
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            let decay = if i < INPUTS * n || i >= INPUTS * n + n { weight_decay * *p } else { 0.0 };
+            *p -= lr * ((*m / c1) / ((*v / c2).sqrt() + EPS) + decay);
+        }
+        net.clip();
+    }
+}
+
+/// What one epoch did.
+#[derive(Debug, Clone, Copy)]
+pub struct EpochReport {
+    /// 1-based.
+    pub epoch: usize,
+    /// Mean training loss over the epoch's batches.
+    pub train_loss: f64,
+    /// Mean loss on the held-out games.
+    pub validation_loss: f64,
+    /// Training positions a second.
+    pub positions_per_second: f64,
+    /// The learning rate used.
+    pub lr: f32,
+}
+
+/// Train a net of `opts.hidden` on `train`, reporting each epoch.
+pub fn train(
+    train: &mut [Sample],
+    validation: &[Sample],
+    opts: &TrainOptions,
+    mut report: impl FnMut(&EpochReport),
+) -> FloatNet {
+    let mut net = FloatNet::random(opts.hidden, opts.seed);
+    let mut adam = Adam::new(&net);
+    let threads = opts.threads.max(1);
+    let mut grads: Vec<Gradient> = (0..threads).map(|_| Gradient::zeros(&net)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed ^ 0x5eed);
+    let drop_at = opts.epochs - opts.epochs / 5;
+    for epoch in 1..=opts.epochs {
+        shuffle(train, &mut rng);
+        let lr = if epoch > drop_at { opts.lr / 10.0 } else { opts.lr };
+        let started = Instant::now();
+        let mut loss = 0.0;
+        for batch in train.chunks(opts.batch.max(1)) {
+            let per = batch.len().div_ceil(threads);
+            loss += std::thread::scope(|scope| {
+                let net = &net;
+                let jobs: Vec<_> = batch
+                    .chunks(per)
+                    .zip(grads.iter_mut())
+                    .map(|(part, grad)| {
+                        scope.spawn(move || {
+                            grad.0.fill(0.0);
+                            backward(net, part, grad)
+                        })
+                    })
+                    .collect();
+                jobs.into_iter().map(|j| j.join().expect("a training thread")).sum::<f64>()
+            });
+            let used = batch.chunks(per).count();
+            let (first, others) = grads.split_first_mut().expect("one thread at least");
+            for other in &others[..used - 1] {
+                for (a, b) in first.0.iter_mut().zip(&other.0) {
+                    *a += b;
+                }
+            }
+            adam.update(&mut net, first, batch.len(), lr, opts.weight_decay);
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report(&EpochReport {
+            epoch,
+            train_loss: loss / train.len().max(1) as f64,
+            validation_loss: mean_loss(&net, validation, threads),
+            positions_per_second: train.len() as f64 / seconds.max(1e-9),
+            lr,
+        });
+    }
+    net
+}
+
+/// Fisher-Yates with `rng`.
+fn shuffle<T>(items: &mut [T], rng: &mut ChaCha8Rng) {
+    for i in (1..items.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FENS: [&str; 5] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+        "r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14",
+        "6k1/5ppp/8/8/8/8/q4PPP/1R4K1 b - - 0 1",
+    ];
+
+    #[test]
+    fn the_quantised_net_plays_what_the_float_net_learned() {
+        let float = FloatNet::random(32, 9);
+        let net = float.quantise("test");
+        // The float net with the quantised weights, scaled back: the engine's integer arithmetic
+        // must give its output to within the truncation of two integer divisions...
+        let mut rounded = float.clone();
+        let back = |x: f32, scale: i32| (x * scale as f32).round() / scale as f32;
+        rounded.w1.iter_mut().chain(&mut rounded.b1).for_each(|w| *w = back(*w, QA));
+        rounded.w2.iter_mut().for_each(|w| *w = back(*w, QB));
+        rounded.b2 = back(rounded.b2, QA * QB);
+        for fen in FENS {
+            let board: Board = fen.parse().unwrap();
+            let (f, r, q) = (float.evaluate(&board), rounded.evaluate(&board), net.evaluate(&board) as f32);
+            assert!((r - q).abs() <= 1.5, "{fen}: dequantised float {r}, quantised {q}");
+            // ...and the rounding of the weights moves it by a few centipawns at most.
+            assert!((f - q).abs() <= 12.0, "{fen}: float {f}, quantised {q}");
+        }
+    }
+
+    #[test]
+    fn the_gradient_is_the_slope_of_the_loss() {
+        let mut net = FloatNet::random(8, 3);
+        // Biases that put hidden units inside the SCReLU's slope.
+        net.b1.iter_mut().enumerate().for_each(|(i, b)| *b = 0.2 + 0.05 * i as f32);
+        let samples: Vec<Sample> =
+            FENS.iter().enumerate().map(|(i, f)| Sample::new(&f.parse().unwrap(), 0.2 * i as f32)).collect();
+        let mut grad = Gradient::zeros(&net);
+        backward(&net, &samples, &mut grad);
+        let loss = |net: &FloatNet| mean_loss(net, &samples, 1) * samples.len() as f64;
+        // A feature weight of a piece present (White's e1 king, own side), a hidden bias, an
+        // output weight and the output bias.
+        let king = feature(Color::White, Color::White, Role::King, chess_core::Square::E1);
+        let n = net.hidden;
+        for index in [king * n + 3, INPUTS * n + 2, INPUTS * n + n + 5, net.len() - 1] {
+            let h = 1e-3;
+            let nudge = |net: &mut FloatNet, d: f32| {
+                let mut params =
+                    net.w1.iter_mut().chain(&mut net.b1).chain(&mut net.w2).chain(std::iter::once(&mut net.b2));
+                *params.nth(index).unwrap() += d;
+            };
+            let (mut up, mut down) = (net.clone(), net.clone());
+            nudge(&mut up, h);
+            nudge(&mut down, -h);
+            let numeric = (loss(&up) - loss(&down)) / (2.0 * h as f64);
+            let analytic = f64::from(grad.0[index]);
+            assert!(
+                (numeric - analytic).abs() <= 1e-3 + 0.05 * analytic.abs(),
+                "parameter {index}: numeric {numeric}, analytic {analytic}"
+            );
+        }
+    }
+
+    #[test]
+    fn training_learns_material() {
+        // Targets that say "a queen up wins": the net must learn to tell the two sets apart.
+        let up = ["4k3/8/8/8/8/8/8/3QK3", "k7/8/8/8/8/8/8/1Q2K3", "7k/8/8/8/2Q5/8/8/K7", "8/8/3k4/8/8/8/1Q6/6K1"];
+        let down = ["3qk3/8/8/8/8/8/8/4K3", "q3k3/8/8/8/8/8/8/K7", "7k/8/8/3q4/8/8/8/K7", "8/1q6/8/8/8/3K4/8/6k1"];
+        let mut samples = Vec::new();
+        for (placements, target) in [(up, 0.95), (down, 0.05)] {
+            for p in placements {
+                samples.push(Sample::new(&format!("{p} w - - 0 1").parse().unwrap(), target));
+            }
+        }
+        let opts = TrainOptions {
+            data: PathBuf::new(),
+            hidden: 8,
+            epochs: 40,
+            lr: 0.01,
+            weight_decay: 0.0,
+            batch: 4,
+            lambda: 1.0,
+            threads: 2,
+            seed: 1,
+            max_positions: 0,
+        };
+        let before = mean_loss(&FloatNet::random(8, 1), &samples, 1);
+        let validation = samples.clone();
+        let net = train(&mut samples, &validation, &opts, |_| {});
+        let after = mean_loss(&net, &validation, 1);
+        assert!(after < before / 4.0, "loss {before} -> {after}");
+        let board = |p: &str| format!("{p} w - - 0 1").parse::<Board>().unwrap();
+        assert!(net.evaluate(&board(up[0])) > 100.0, "{}", net.evaluate(&board(up[0])));
+        assert!(net.evaluate(&board(down[0])) < -100.0, "{}", net.evaluate(&board(down[0])));
+    }
+}
