@@ -177,12 +177,14 @@ fn train_net(args: &Args) -> Result<(), String> {
         return Err(format!("{}: no training positions", opts.data.display()));
     }
     eprintln!(
-        "{} chunks, {} games: {} training positions, {} validation positions ({:.1} s to load)",
+        "{} chunks, {} games: {} training positions, {} validation positions ({:.1} s to load); \
+         the classical evaluation's validation loss: {:.6}",
         data.chunks,
         data.games,
         data.train.len(),
         data.validation.len(),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        data.classical_validation_loss
     );
     let mut last = None;
     let float = train::train(&mut data.train, &data.validation, &opts, |r| {
@@ -206,7 +208,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     let last = last.expect("one epoch at least");
     let command: Vec<String> = std::env::args().collect();
     let summary = format!(
-        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
+        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
         name,
         net.hash(),
         opts.hidden,
@@ -221,6 +223,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         data.validation.len(),
         last.train_loss,
         last.validation_loss,
+        data.classical_validation_loss,
         last.positions_per_second,
         started.elapsed().as_secs_f64(),
         command.join(" ")

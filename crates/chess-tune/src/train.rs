@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use chess_core::{Board, Color, Role};
 use chess_eval::nnue::{feature, INPUTS, QA, QB, SCALE};
-use chess_eval::Network;
+use chess_eval::{Classical, Evaluator, Network};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -113,6 +113,9 @@ pub struct Dataset {
     pub games: usize,
     /// Chunk files read.
     pub chunks: usize,
+    /// The loss of the classical evaluation (the same `sigmoid(eval / SCALE)` prediction) on the
+    /// validation positions: the bar a net has to clear.
+    pub classical_validation_loss: f64,
 }
 
 /// Load the kept positions of every complete chunk (`*.csp`) in `dir`, in name order.
@@ -123,7 +126,10 @@ pub fn load(dir: &Path, lambda: f32, max_positions: usize) -> Result<Dataset, St
         .filter(|p| p.extension().is_some_and(|x| x == "csp"))
         .collect();
     files.sort();
-    let mut data = Dataset { train: Vec::new(), validation: Vec::new(), games: 0, chunks: 0 };
+    let mut data =
+        Dataset { train: Vec::new(), validation: Vec::new(), games: 0, chunks: 0, classical_validation_loss: 0.0 };
+    let mut classical = Classical::default();
+    let mut classical_loss = 0.0;
     'files: for file in &files {
         let games = selfplay::read_chunk(file).map_err(|e| format!("{}: {e}", file.display()))?;
         data.chunks += 1;
@@ -135,6 +141,8 @@ pub fn load(dir: &Path, lambda: f32, max_positions: usize) -> Result<Dataset, St
                 let wdl = if board.side_to_move() == Color::White { white_wdl } else { 1.0 - white_wdl };
                 let sample = Sample::new(&board, target(ply.score, wdl, lambda));
                 if held_out {
+                    let p = sigmoid(classical.evaluate(&board).0 as f32 / SCALE as f32);
+                    classical_loss += f64::from((p - sample.target) * (p - sample.target));
                     data.validation.push(sample);
                 } else {
                     data.train.push(sample);
@@ -145,6 +153,7 @@ pub fn load(dir: &Path, lambda: f32, max_positions: usize) -> Result<Dataset, St
             }
         }
     }
+    data.classical_validation_loss = classical_loss / data.validation.len().max(1) as f64;
     Ok(data)
 }
 
