@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use chess_core::{Board, Game, GameStatus};
-use chess_eval::{Classical, Score};
+use chess_eval::{AnyEval, Classical, Nnue, Score};
 use chess_search::{Bound, Clock, Engine, Handicap, Limits, Reporter, SearchControl, SearchResult, Silent, TimeSource};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -60,7 +60,7 @@ pub enum Mode {
 pub struct Ai {
     options: AiOptions,
     profile: Profile,
-    engine: Arc<Mutex<Engine<Classical>>>,
+    engine: Arc<Mutex<Engine<AnyEval>>>,
     book: Option<Arc<Book>>,
     seed: u64,
 }
@@ -76,7 +76,7 @@ impl Ai {
     pub fn new(options: AiOptions) -> Result<Ai, OptionsError> {
         options.validate()?;
         let profile = Profile::of(options.strength);
-        let eval = Classical::new(options.eval.unwrap_or(profile.eval));
+        let eval = AnyEval::from(Classical::new(options.eval.unwrap_or(profile.eval)));
         let engine = Engine::new(eval, options.hash_mb.unwrap_or(profile.hash_mb));
         let ai = Ai {
             seed: options.seed.unwrap_or_else(random_seed),
@@ -188,7 +188,7 @@ impl Ai {
         let limits = self.search_limits(board, limits, &profile, mode, legal.len());
         let result = {
             let mut engine = self.lock();
-            engine.set_evaluator(Classical::new(profile.eval));
+            engine.set_evaluator(self.evaluator(&profile));
             engine.set_handicap(self.handicap(&profile));
             engine.search(game, &limits, control, reporter)
         };
@@ -244,6 +244,18 @@ impl Ai {
     }
 
     /// How well the level searches: the options' depth settings, else the level's.
+    /// The evaluation a search with `profile` plays with: the options' net at full strength
+    /// (and in analysis), the classical evaluation with the profile's terms otherwise (the weak
+    /// levels were calibrated with it, and its simpler forms make them play like people).
+    fn evaluator(&self, profile: &Profile) -> AnyEval {
+        match &self.options.net {
+            Some(net) if profile.is_full_strength() && self.options.eval.is_none() => {
+                AnyEval::from(Nnue::new(Arc::clone(net)))
+            }
+            _ => AnyEval::from(Classical::new(profile.eval)),
+        }
+    }
+
     fn handicap(&self, profile: &Profile) -> Handicap {
         let d = &self.options.depth_options;
         Handicap {
@@ -306,7 +318,7 @@ impl Ai {
         ChaCha8Rng::seed_from_u64(self.seed ^ position)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Engine<Classical>> {
+    fn lock(&self) -> MutexGuard<'_, Engine<AnyEval>> {
         // A panicking search thread poisons the lock; the engine itself is still consistent.
         self.engine.lock().unwrap_or_else(|e| e.into_inner())
     }

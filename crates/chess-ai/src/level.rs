@@ -39,6 +39,13 @@ impl Default for Strength {
     }
 }
 
+impl Profile {
+    /// Whether this is full strength (no level or Elo holds it back).
+    pub const fn is_full_strength(&self) -> bool {
+        self.elo.is_none()
+    }
+}
+
 /// The Elo each level is calibrated to, level 1 first.
 pub const LEVEL_ELO: [u32; 5] = [800, 1200, 1600, 2000, 2400];
 

@@ -1,6 +1,8 @@
 //! [`AiOptions`]: everything an application can set, validated into typed [`OptionsError`]s.
 
-use chess_eval::EvalConfig;
+use std::sync::Arc;
+
+use chess_eval::{EvalConfig, Network};
 
 use crate::level::{Strength, MAX_ELO, MIN_ELO};
 
@@ -74,6 +76,10 @@ pub struct AiOptions {
     /// The evaluation terms to use instead of the level's (`None`: the level's; analysis always
     /// uses every term unless this says otherwise).
     pub eval: Option<EvalConfig>,
+    /// A neural network to evaluate with at full strength and in analysis (`None`: the classical
+    /// evaluation). Levels and Elo strengths keep the classical evaluation they were calibrated
+    /// with; so does an explicit [`eval`](Self::eval).
+    pub net: Option<Arc<Network>>,
 }
 
 impl Default for AiOptions {
@@ -91,6 +97,7 @@ impl Default for AiOptions {
             multi_pv: MAX_MULTI_PV,
             book: true,
             eval: None,
+            net: None,
         }
     }
 }

@@ -289,3 +289,25 @@ fn background_thinking_reports_and_stops_promptly() {
     let answer = thinking.join().unwrap();
     assert!(game.board().is_legal(answer.mv()));
 }
+
+#[test]
+fn a_net_evaluates_at_full_strength_only() {
+    let net = std::sync::Arc::new(chess_eval::Network::random(16, 5));
+    let game = Game::from_fen(POSITIONS[1]).unwrap();
+    let full = |net: Option<std::sync::Arc<chess_eval::Network>>| {
+        let options = AiOptions { strength: Strength::Full, depth: Some(1), book: false, net, ..AiOptions::default() };
+        ai(options).analyze(&game).unwrap()
+    };
+    // At depth 1 with quiescence, the score is the evaluation of a quiet position: the net's is
+    // not the classical one.
+    let (classical, with_net) = (full(None), full(Some(std::sync::Arc::clone(&net))));
+    assert_ne!(classical.score(), with_net.score());
+    assert!(game.board().is_legal(with_net.mv()));
+    // A level keeps the classical evaluation it was calibrated with: the same answer with or
+    // without the net.
+    let at_level = |net| {
+        let a = ai(AiOptions { net, book: false, ..level(3, 7) }).best_move(&game).unwrap();
+        (a.lines, a.nodes, a.depth)
+    };
+    assert_eq!(at_level(None), at_level(Some(net)));
+}

@@ -1,15 +1,35 @@
-//! `chess eval`: the evaluation of a position, term by term.
+//! `chess eval`: the evaluation of a position, term by term, and a net's score beside it.
 
 use std::process::ExitCode;
 
-use chess_eval::{Classical, EvalConfig};
+use chess_eval::{Classical, EvalConfig, Network};
 
 use crate::args::{ArgError, Args};
 
 pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
-    let args = Args::parse(argv, &["--fen"], &["--simple"])?;
+    let args = Args::parse(argv, &["--fen", "--net"], &["--simple"])?;
     let board = args.board("--fen")?;
     let config = if args.flag("--simple") { EvalConfig::MATERIAL_PST } else { EvalConfig::FULL };
+    let net = match args.str("--net") {
+        None => None,
+        Some(path) => Some(load_net(path).map_err(|reason| ArgError::BadValue {
+            option: "--net".to_owned(),
+            value: path.to_owned(),
+            reason,
+        })?),
+    };
     out!("{}\n{}", board.diagram(), Classical::new(config).trace(&board));
+    if let Some(net) = net {
+        // The net scores for the side to move; the trace's total is White's.
+        let score = net.evaluate(&board);
+        let white = if board.side_to_move() == chess_core::Color::White { score } else { -score };
+        outln!("\nNet {} ({:016x}, 768->{}x2->1): {white:+} cp for White", net.name(), net.hash(), net.hidden());
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The net in the file at `path`.
+fn load_net(path: &str) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    Network::from_bytes(&bytes).map_err(|e| e.to_string())
 }

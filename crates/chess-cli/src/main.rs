@@ -56,8 +56,9 @@ commands:
         count the leaves of the legal move tree (startpos if --fen is omitted)
   perft --epd FILE [--max-depth D] [--max-nodes N]
         check every position and depth of an EPD perft suite (';D1 20 ;D2 400 ...')
-  eval [--fen FEN] [--simple]
-        the static evaluation, term by term (--simple: material and piece-square tables only)
+  eval [--fen FEN] [--simple] [--net FILE]
+        the static evaluation, term by term (--simple: material and piece-square tables only),
+        and the score of the net in FILE beside it
   bench [DEPTH] [--hash MB] [--quiet]
         search the bench positions to DEPTH (default 11): the node count is the search signature
   uci   speak the UCI protocol on stdin/stdout (also what `chess` does with no command)

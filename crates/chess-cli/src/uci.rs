@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use chess_ai::{Ai, AiError, AiOptions, Book, Mode, Strength, MAX_ELO, MIN_ELO};
 use chess_core::{Board, CastlingMode, Game, Move};
-use chess_eval::Classical;
+use chess_eval::{Classical, Network};
 use chess_search::{Bound, Clock, Info, Limits, Reporter, SearchControl, MAX_HASH_MB, MAX_THREADS};
 
 const NAME: &str = concat!("chess ", env!("CARGO_PKG_VERSION"));
@@ -45,6 +45,8 @@ const UCI_ELO: Spin = Spin { name: "UCI_Elo", default: 1600, min: MIN_ELO as i64
 /// 0 is full strength (or `UCI_Elo` with `UCI_LimitStrength`); 1 to 5 are the difficulty levels.
 const LEVEL: Spin = Spin { name: "Level", default: 0, min: 0, max: 5 };
 const SPINS: [Spin; 6] = [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD, UCI_ELO, LEVEL];
+/// The `EvalFile` value that means the classical evaluation (no net is embedded yet).
+const CLASSICAL_EVAL: &str = "<classical>";
 /// The `BookFile` value that names the book compiled into the binary.
 const EMBEDDED_BOOK: &str = "<embedded>";
 
@@ -61,6 +63,7 @@ pub struct Uci {
     limit_strength: bool,
     elo: u32,
     book_file: String,
+    eval_file: String,
     game: Game,
     chess960: bool,
     multi_pv: usize,
@@ -85,6 +88,7 @@ impl Default for Uci {
             limit_strength: false,
             elo: UCI_ELO.default as u32,
             book_file: EMBEDDED_BOOK.to_owned(),
+            eval_file: CLASSICAL_EVAL.to_owned(),
             game: Game::new(),
             chess960: false,
             multi_pv: 1,
@@ -189,6 +193,7 @@ impl Uci {
         send("option name UCI_LimitStrength type check default false");
         send("option name OwnBook type check default false");
         send(&format!("option name BookFile type string default {EMBEDDED_BOOK}"));
+        send(&format!("option name EvalFile type string default {CLASSICAL_EVAL}"));
         // A tuning build lists every search constant, for SPSA and the like.
         #[cfg(feature = "tune")]
         for t in chess_search::params::TABLE {
@@ -299,6 +304,31 @@ impl Uci {
                         self.book_file = path.to_owned();
                     }
                     Err(e) => info_string(&format!("BookFile {path:?}: {e}; keeping {}", self.book_file)),
+                }
+            }
+            "evalfile" => {
+                let path = value.unwrap_or(CLASSICAL_EVAL);
+                self.finish_search();
+                if path == CLASSICAL_EVAL || path.is_empty() {
+                    self.apply_options(|o| o.net = None);
+                    self.eval_file = CLASSICAL_EVAL.to_owned();
+                    return;
+                }
+                let net = std::fs::read(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
+                match net {
+                    Ok(net) => {
+                        info_string(&format!(
+                            "net {path}: {} (768->{}x2->1, {:016x}), used at full strength",
+                            net.name(),
+                            net.hidden(),
+                            net.hash()
+                        ));
+                        self.apply_options(|o| o.net = Some(Arc::new(net)));
+                        self.eval_file = path.to_owned();
+                    }
+                    Err(e) => info_string(&format!("EvalFile {path:?}: {e}; keeping {}", self.eval_file)),
                 }
             }
             _ => info_string(&format!("unknown option: {name}")),

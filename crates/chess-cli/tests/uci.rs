@@ -436,3 +436,38 @@ fn search_constants_are_options_of_a_tuning_build_only() {
     }
     e.quit();
 }
+
+/// `EvalFile` loads a net for full strength; a missing or broken file gets an `info string` and
+/// the evaluation in use stays.
+#[test]
+fn eval_file_loads_a_net_or_says_why_not() {
+    let dir = std::env::temp_dir().join(format!("chess-uci-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("random.nnue");
+    let net = chess_eval::Network::random(16, 3);
+    std::fs::write(&good, net.to_bytes()).unwrap();
+    let broken = dir.join("broken.nnue");
+    std::fs::write(&broken, &net.to_bytes()[..100]).unwrap();
+
+    let mut e = Engine::start();
+    e.send("uci");
+    assert!(e.until("uciok").iter().any(|l| l == "option name EvalFile type string default <classical>"));
+    e.send(&format!("setoption name EvalFile value {}", broken.display()));
+    let answer = e.sync();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(answer[0].contains("the net file is truncated; keeping <classical>"), "{answer:?}");
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    let answer = e.sync();
+    assert!(
+        answer[0].starts_with("info string net ") && answer[0].contains(&format!("{:016x}", net.hash())),
+        "{answer:?}"
+    );
+    e.send("position startpos");
+    e.send("go depth 4");
+    let (best, _) = bestmove(&e.until("bestmove"));
+    Game::new().play_uci(&best).unwrap();
+    e.send("setoption name EvalFile value <classical>");
+    assert!(e.sync().is_empty());
+    e.quit();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

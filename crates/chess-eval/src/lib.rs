@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod any_eval;
 mod classical;
 mod evaluator;
 pub mod layout;
@@ -31,6 +32,7 @@ mod trace;
 pub mod tuning;
 pub mod weights;
 
+pub use any_eval::AnyEval;
 pub use classical::{is_passed, phase, Classical, EvalConfig};
 pub use evaluator::Evaluator;
 pub use nnue::{Network, Nnue};

@@ -69,6 +69,7 @@ pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
         multi_pv: o.multi_pv.unwrap_or(chess_ai::MAX_MULTI_PV),
         book: o.book.unwrap_or(true),
         eval: None,
+        net: None,
     };
     options.validate()?;
     Ok(options)
