@@ -13,7 +13,7 @@
 //!
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
 //! `docs/training.md`). `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
-//! [`selfplay`] and `docs/datagen.md`); `selfplay-stats` counts what a folder holds.
+//! [`selfplay`](mod@selfplay) and `docs/datagen.md`); `selfplay-stats` counts what a folder holds.
 //! `datagen` plays self-play games and writes quiet positions labelled with the game result;
 //! `tune` fits the weights to them and writes `crates/chess-eval/src/weights.rs` (or `--out`).
 //! See `docs/evaluation.md` for the procedure and the figures of the last run.

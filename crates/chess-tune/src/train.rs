@@ -13,7 +13,7 @@
 //! that each sum their gradient, learning rate dropped tenfold for the last fifth of the epochs.
 //! Weights are clipped to the ranges the quantised net can hold ([`Network::max_output_weight`]).
 //!
-//! **Data.** The kept positions (flag bit 0) of self-play chunks ([`crate::selfplay`]); every
+//! **Data.** The kept positions (flag bit 0) of self-play chunks ([`crate::selfplay`](mod@crate::selfplay)); every
 //! twentieth game is held out for validation. Everything is deterministic by seed.
 
 use std::path::{Path, PathBuf};

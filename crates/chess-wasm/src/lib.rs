@@ -1,7 +1,7 @@
 //! # chess-wasm
 //!
 //! The engine for JavaScript: [`wasm-bindgen`](https://docs.rs/wasm-bindgen) bindings over
-//! `chess-core` (a [`Position`]: a game with every rule) and `chess-ai` (an [`Engine`]: levels,
+//! `chess-core` (a [`JsPosition`]: a game with every rule) and `chess-ai` (a [`JsEngine`]: levels,
 //! book, analysis). The npm package in `web/packages/engine` is the only caller; `API.md` beside
 //! this crate describes the boundary. Structured values cross it as JSON text, errors as thrown JS
 //! `Error`s with a one-line message.

@@ -7,7 +7,7 @@
 //!
 //! The session loop is here ([`Session`]: the game, the two AIs, whose turn it is); the other
 //! jobs have a file each: [`settings`] (the command line), [`input`] (what the human types, and
-//! why a move is refused) and [`render`] (what the terminal shows).
+//! why a move is refused) and [`render`](mod@render) (what the terminal shows).
 
 mod input;
 mod render;
