@@ -1,9 +1,13 @@
-//! `chess bench [depth]`: the search signature and a speed figure.
+//! `chess bench [depth]`: the search signature and a speed figure; `chess bench --levels`: how
+//! long each difficulty level takes to choose a move.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
+use chess_ai::{Ai, AiOptions};
+use chess_core::Game;
 use chess_eval::Classical;
-use chess_search::{run_bench, Engine, DEFAULT_BENCH_DEPTH};
+use chess_search::{run_bench, Engine, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 
 use crate::args::{ArgError, Args};
 
@@ -13,7 +17,11 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         Some(d) => (Some(d), &argv[1..]),
         None => (None, argv),
     };
-    let args = Args::parse(rest, &["--depth", "--hash"], &["--quiet"])?;
+    let args = Args::parse(rest, &["--depth", "--hash"], &["--quiet", "--levels"])?;
+    if args.flag("--levels") {
+        levels();
+        return Ok(ExitCode::SUCCESS);
+    }
     let depth = match depth {
         Some(d) if !(1..=64).contains(&d) => {
             return Err(ArgError::BadValue {
@@ -38,4 +46,25 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     outln!("Nodes searched  : {}", total.nodes);
     outln!("Nodes/second    : {}", total.nps());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Each level's time to choose a move (no book, one thread, a fixed seed) on every bench
+/// position: the mean and the slowest, in milliseconds.
+fn levels() {
+    outln!("level   mean ms   max ms   ({} bench positions, no book, one thread)", BENCH_POSITIONS.len());
+    for level in 1..=5 {
+        let options = AiOptions { seed: Some(1), book: false, ..AiOptions::level(level) };
+        let ai = Ai::new(options).expect("valid level options");
+        let mut times = Vec::with_capacity(BENCH_POSITIONS.len());
+        for fen in BENCH_POSITIONS {
+            let game = Game::from_fen(fen).expect("the bench positions are valid");
+            let started = Instant::now();
+            if ai.best_move(&game).is_ok() {
+                times.push(started.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        let max = times.iter().copied().fold(0.0, f64::max);
+        outln!("{level:>5} {mean:>9.1} {max:>8.1}");
+    }
 }

@@ -61,6 +61,8 @@ commands:
         and the score of the net in FILE beside it
   bench [DEPTH] [--hash MB] [--quiet]
         search the bench positions to DEPTH (default 11): the node count is the search signature
+  bench --levels
+        how long each difficulty level takes to choose a move on the bench positions
   uci   speak the UCI protocol on stdin/stdout (also what `chess` does with no command)
   help  show this message";
 
