@@ -15,7 +15,7 @@ use crate::params::*;
 
 /// `value × percent / 100`.
 fn percent(value: u64, percent: i32) -> u64 {
-    value * percent.max(0) as u64 / 100
+    value.saturating_mul(percent.max(0) as u64) / 100
 }
 
 /// Time bounds for one search, in milliseconds since it started.
