@@ -248,7 +248,9 @@ impl Network {
     fn output(&self, us: &[i16], them: &[i16]) -> i32 {
         let (w_us, w_them) = self.output_weights.split_at(self.hidden);
         let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
-        (sum / QA + self.output_bias) * SCALE / (QA * QB)
+        // In 64 bits from here: the bias and the scale could take an extreme net past i32.
+        let out = (i64::from(sum / QA) + i64::from(self.output_bias)) * i64::from(SCALE) / i64::from(QA * QB);
+        out.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 
     /// The evaluation of `board` for its side to move, summed from scratch, in centipawns.
@@ -515,6 +517,14 @@ mod tests {
             Err(NetError::OutputWeightsTooLarge)
         );
         assert_eq!(Network::new("x", 16, vec![0; 10], vec![0; 16], vec![0; 32], 0), Err(NetError::WrongSizes));
+    }
+
+    #[test]
+    fn an_extreme_output_bias_does_not_overflow() {
+        let net = Network::new("huge", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], i32::MAX).unwrap();
+        assert!(net.evaluate(&Board::startpos()) > 1_000_000);
+        let mut nnue = Nnue::new(Arc::new(net));
+        assert_eq!(nnue.evaluate(&Board::startpos()), Score::MAX_EVAL);
     }
 
     #[test]
