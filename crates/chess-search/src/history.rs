@@ -5,6 +5,7 @@ use chess_core::{Board, Color, Move, Role, Square};
 use chess_eval::Score;
 
 use crate::params::*;
+use crate::params::{enabled, Rule};
 
 /// Plies the per-ply tables cover.
 pub const MAX_PLY: usize = Score::MAX_PLY as usize;
@@ -23,6 +24,25 @@ pub struct History {
     /// Continuation history: how good a quiet move (piece, to) was after an earlier move
     /// (piece, to), one and two plies back. `[earlier piece][earlier to][piece][to]`.
     continuation: Box<[[[[i16; 64]; 12]; 64]; 12]>,
+    /// Correction history: how far the search's results have been from the static evaluation
+    /// in positions with this pawn structure, `[side to move][pawn key]`, in units of
+    /// `1 / correction_grain()` centipawn.
+    correction: Box<[[i16; CORRECTION_SIZE]; 2]>,
+}
+
+/// Entries of the correction table per side.
+const CORRECTION_SIZE: usize = 16_384;
+/// Correction entries count in 1/this of a centipawn.
+const CORRECTION_GRAIN: i32 = 64;
+
+/// The pawn structure of `board` as an index of the correction table (a multiplicative hash of
+/// the two pawn sets; collisions only blur the statistics).
+#[inline]
+fn pawn_key(board: &Board) -> usize {
+    let white = board.colored_pieces(Color::White, Role::Pawn).0;
+    let black = board.colored_pieces(Color::Black, Role::Pawn).0;
+    let h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
+    (h >> 50) as usize % CORRECTION_SIZE
 }
 
 /// A move as the continuation tables see it: the moving piece's index and its destination.
@@ -36,6 +56,7 @@ impl Default for History {
             killers: Box::new([[None; 2]; MAX_PLY + 1]),
             counter: Box::new([[None; 64]; 12]),
             continuation: vec![[[[0; 64]; 12]; 64]; 12].into_boxed_slice().try_into().expect("12 rows"),
+            correction: vec![[0; CORRECTION_SIZE]; 2].into_boxed_slice().try_into().expect("2 rows"),
         }
     }
 }
@@ -68,6 +89,30 @@ impl History {
         self.killers.fill([None; 2]);
         self.counter.iter_mut().for_each(|row| row.fill(None));
         self.continuation.iter_mut().flatten().flatten().for_each(|row| row.fill(0));
+        self.correction.iter_mut().for_each(|row| row.fill(0));
+    }
+
+    /// The static evaluation `raw` of `board` corrected by what searches found in positions
+    /// with the same pawn structure and side to move.
+    #[inline]
+    pub fn corrected_eval(&self, board: &Board, raw: i32) -> i32 {
+        if !enabled(Rule::CorrectionHistory) {
+            return raw;
+        }
+        let entry = self.correction[board.side_to_move() as usize][pawn_key(board)] as i32;
+        let max = Score::MAX_EVAL.0;
+        (raw + entry / CORRECTION_GRAIN).clamp(-max, max)
+    }
+
+    /// Learn from a search of `board` to `depth` that returned `score` where the corrected
+    /// static evaluation said `eval`: a moving average of the difference, weighted by depth.
+    pub fn update_correction(&mut self, board: &Board, depth: i32, score: i32, eval: i32) {
+        let entry = &mut self.correction[board.side_to_move() as usize][pawn_key(board)];
+        let weight = (depth * depth + 2 * depth + 1).min(correction_max_weight());
+        let limit = correction_max_cp() * CORRECTION_GRAIN;
+        let target = ((score - eval) * CORRECTION_GRAIN).clamp(-limit, limit);
+        let blended = (*entry as i32 * (256 - weight) + target * weight) / 256;
+        *entry = blended.clamp(-limit, limit) as i16;
     }
 
     /// The history score of a quiet move.

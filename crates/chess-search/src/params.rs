@@ -156,6 +156,12 @@ tunables! {
     /// See [`history_bonus_per_depth`].
     history_bonus_max = 2400, 500..=8000, step 100;
 
+    /// Correction history: the largest correction of the static evaluation, in centipawns.
+    correction_max_cp = 64, 8..=200, step 8;
+    /// Correction history: the most a search moves the average, in 256ths (a search to depth
+    /// `d` weighs `(d + 1)²`, up to this).
+    correction_max_weight = 128, 16..=255, step 8;
+
     /// The transposition table keeps an entry of the current search that is deeper by more than
     /// this than a new inexact result for the same position.
     tt_keep_depth_margin = 4, 0..=10, step 1;
@@ -271,11 +277,13 @@ pub enum Rule {
     CounterMove,
     /// Continuation history in the ordering (and reduction) of quiet moves.
     ContinuationHistory,
+    /// The static evaluation corrected by the pawn structure's correction history.
+    CorrectionHistory,
 }
 
 impl Rule {
     /// Every rule.
-    pub const ALL: [Rule; 10] = [
+    pub const ALL: [Rule; 11] = [
         Rule::ReverseFutility,
         Rule::NullMove,
         Rule::LateMovePruning,
@@ -286,10 +294,11 @@ impl Rule {
         Rule::CheckExtension,
         Rule::CounterMove,
         Rule::ContinuationHistory,
+        Rule::CorrectionHistory,
     ];
 
     /// The rule's short name, as `CHESS_ABLATE` lists it: `rfp`, `nmp`, `lmp`, `fp`, `see`,
-    /// `lmr`, `asp`, `check`, `counter`, `conthist`.
+    /// `lmr`, `asp`, `check`, `counter`, `conthist`, `corrhist`.
     pub const fn name(self) -> &'static str {
         match self {
             Rule::ReverseFutility => "rfp",
@@ -302,6 +311,7 @@ impl Rule {
             Rule::CheckExtension => "check",
             Rule::CounterMove => "counter",
             Rule::ContinuationHistory => "conthist",
+            Rule::CorrectionHistory => "corrhist",
         }
     }
 }

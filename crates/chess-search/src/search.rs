@@ -578,12 +578,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
 
-        let (raw_eval, eval) = self.static_eval(board, in_check, tt_entry);
-        self.stack[ply].static_eval = raw_eval;
+        let (raw_eval, static_eval, eval) = self.static_eval(board, in_check, tt_entry);
+        self.stack[ply].static_eval = static_eval;
         let improving = !in_check
             && ply >= 2
             && self.stack[ply - 2].static_eval != NO_EVAL
-            && raw_eval > self.stack[ply - 2].static_eval;
+            && static_eval > self.stack[ply - 2].static_eval;
 
         if !PV && !in_check {
             // Reverse futility pruning: far enough above beta that a quiet move cannot fall below.
@@ -777,25 +777,43 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
 
         let bound = node_bound(PV, best_score, original_alpha, beta);
+        // Correction history: learn how far this search landed from the static evaluation, when
+        // the result says something about it (a quiet best move or none, an exact score, or a
+        // bound on the far side of the evaluation).
+        if !in_check
+            && best_move.is_none_or(|mv| !is_noisy(board, mv))
+            && best_score.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best_score <= static_eval)
+            && !(bound == Bound::Upper && best_score >= static_eval)
+        {
+            self.history.update_correction(board, depth, best_score, static_eval);
+        }
         self.tt.store(board.hash(), best_move, best_score, raw_eval.max(-Score::MAX_EVAL.0), depth, bound, ply);
         best_score
     }
 
-    /// The static evaluation (`NO_EVAL` in check), taken from the TT entry when there is one,
-    /// and the same sharpened by the entry's score when its bound allows.
-    fn static_eval(&mut self, board: &Board, in_check: bool, tt_entry: Option<TtEntry>) -> (i32, i32) {
+    /// The static evaluation (`NO_EVAL` in check): `(raw, corrected, refined)`. The raw one is the
+    /// evaluator's (taken from the TT entry when there is one, and what the TT stores); the
+    /// corrected one adds the pawn structure's correction history; the refined one is the
+    /// corrected one sharpened by the entry's score when its bound allows.
+    fn static_eval(&mut self, board: &Board, in_check: bool, tt_entry: Option<TtEntry>) -> (i32, i32, i32) {
         if in_check {
-            return (NO_EVAL, NO_EVAL);
+            return (NO_EVAL, NO_EVAL, NO_EVAL);
         }
         let raw = match tt_entry {
             Some(e) => e.eval,
             None => self.eval.evaluate(board).0,
         };
+        let corrected = self.history.corrected_eval(board, raw);
         let refined = match tt_entry {
-            Some(e) if e.score.abs() < MATE_BOUND && bound_allows_cutoff(e.bound, e.score, raw, raw + 1) => e.score,
-            _ => raw,
+            Some(e)
+                if e.score.abs() < MATE_BOUND && bound_allows_cutoff(e.bound, e.score, corrected, corrected + 1) =>
+            {
+                e.score
+            }
+            _ => corrected,
         };
-        (raw, refined)
+        (raw, corrected, refined)
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -833,7 +851,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
 
         let original_alpha = alpha;
-        let (raw_eval, eval) = self.static_eval(board, in_check, tt_entry);
+        let (raw_eval, _, eval) = self.static_eval(board, in_check, tt_entry);
         let mut best_score = -INFINITE;
         if !in_check {
             // Stand pat: the side to move may decline every capture.
