@@ -190,6 +190,7 @@ impl Ai {
             let mut engine = self.lock();
             engine.set_evaluator(self.evaluator(&profile));
             engine.set_handicap(self.handicap(&profile));
+            engine.set_tablebase(self.options.tablebase.clone().filter(|_| profile.is_full_strength()));
             engine.search(game, &limits, control, reporter)
         };
         let randomness = match mode {

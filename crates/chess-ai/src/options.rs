@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use chess_eval::{EvalConfig, Network};
+use chess_syzygy::Tablebase;
 
 use crate::level::{Strength, MAX_ELO, MIN_ELO};
 
@@ -80,6 +81,9 @@ pub struct AiOptions {
     /// evaluation). Levels and Elo strengths keep the classical evaluation they were calibrated
     /// with; so does an explicit [`eval`](Self::eval).
     pub net: Option<Arc<Network>>,
+    /// Syzygy endgame tablebases to probe at full strength and in analysis (`None`: none).
+    /// Levels and Elo strengths play endgames by their own search, as people do.
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Default for AiOptions {
@@ -98,6 +102,7 @@ impl Default for AiOptions {
             book: true,
             eval: None,
             net: None,
+            tablebase: None,
         }
     }
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use chess_ai::{Ai, AiError, AiOptions, Book, Mode, Strength, MAX_ELO, MIN_ELO};
+use chess_ai::{Ai, AiError, AiOptions, Book, Mode, Strength, Tablebase, MAX_ELO, MIN_ELO};
 use chess_core::{Board, CastlingMode, Game, Move};
 use chess_eval::{Classical, Network};
 use chess_search::{Bound, Clock, Info, Limits, Reporter, SearchControl, MAX_HASH_MB, MAX_THREADS};
@@ -194,6 +194,7 @@ impl Uci {
         send("option name OwnBook type check default false");
         send(&format!("option name BookFile type string default {EMBEDDED_BOOK}"));
         send(&format!("option name EvalFile type string default {CLASSICAL_EVAL}"));
+        send("option name SyzygyPath type string default <empty>");
         // A tuning build lists every search constant, for SPSA and the like.
         #[cfg(feature = "tune")]
         for t in chess_search::params::TABLE {
@@ -329,6 +330,24 @@ impl Uci {
                         self.eval_file = path.to_owned();
                     }
                     Err(e) => info_string(&format!("EvalFile {path:?}: {e}; keeping {}", self.eval_file)),
+                }
+            }
+            "syzygypath" => {
+                let path = value.unwrap_or("").trim();
+                self.finish_search();
+                if path.is_empty() || path == "<empty>" {
+                    self.apply_options(|o| o.tablebase = None);
+                    return;
+                }
+                match Tablebase::open(path) {
+                    Ok(tb) => {
+                        info_string(&format!(
+                            "syzygy {path}: tables up to {} pieces, probed at full strength",
+                            tb.max_pieces()
+                        ));
+                        self.apply_options(|o| o.tablebase = Some(Arc::new(tb)));
+                    }
+                    Err(e) => info_string(&format!("SyzygyPath {path:?}: {e}; tablebases unchanged")),
                 }
             }
             _ => info_string(&format!("unknown option: {name}")),
@@ -557,7 +576,7 @@ impl Reporter for UciReporter {
             Bound::Upper => " upperbound",
         };
         send(&format!(
-            "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
             info.depth,
             info.seldepth,
             info.multi_pv,
@@ -565,6 +584,7 @@ impl Reporter for UciReporter {
             info.nodes,
             info.nps(),
             info.hashfull,
+            info.tb_hits,
             info.time_ms,
             self.board.uci_line(&info.pv, self.mode).join(" ")
         ));

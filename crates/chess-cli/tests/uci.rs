@@ -471,3 +471,32 @@ fn eval_file_loads_a_net_or_says_why_not() {
     e.quit();
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `SyzygyPath` loads tablebases: a covered root is searched on the moves that keep its result,
+/// info lines count the probes; a bad path gets an `info string` and the tables stay as they were.
+#[test]
+fn syzygy_path_loads_tablebases_or_says_why_not() {
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/../chess-syzygy/tests/tables");
+    let mut e = Engine::start();
+    e.send("uci");
+    assert!(e.until("uciok").iter().any(|l| l == "option name SyzygyPath type string default <empty>"));
+    e.send("setoption name SyzygyPath value /nonexistent/syzygy");
+    let answer = e.sync();
+    assert!(
+        answer.len() == 1 && answer[0].starts_with("info string SyzygyPath \"/nonexistent/syzygy\": "),
+        "{answer:?}"
+    );
+    e.send(&format!("setoption name SyzygyPath value {tables}"));
+    let answer = e.sync();
+    assert_eq!(answer, [format!("info string syzygy {tables}: tables up to 4 pieces, probed at full strength")]);
+    // KPvK, Black to move: only Ke6 keeps the draw.
+    e.send("position fen 8/4k3/8/8/4K3/4P3/8/8 b - - 0 1");
+    e.send("go nodes 2000");
+    let lines = e.until("bestmove");
+    assert_eq!(bestmove(&lines).0, "e7e6", "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains(" tbhits ")), "{lines:?}");
+    // Back to no tables.
+    e.send("setoption name SyzygyPath value <empty>");
+    assert!(e.sync().is_empty());
+    e.quit();
+}

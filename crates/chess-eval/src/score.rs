@@ -10,6 +10,7 @@ use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 /// | range | meaning |
 /// | --- | --- |
 /// | `-MAX_EVAL ..= MAX_EVAL` | evaluations (an [`Evaluator`](crate::Evaluator) must stay here) |
+/// | `TB_WIN - MAX_PLY ..= TB_WIN` | a tablebase win, `TB_WIN - n` reached `n` plies from the root |
 /// | `MATE_BOUND ..= MATE` | mate for the side to move; `MATE - n` means mate in `n` plies |
 /// | `-MATE ..= -MATE_BOUND` | the side to move gets mated |
 /// | `INFINITE` | above everything, for search windows |
@@ -39,6 +40,9 @@ impl Score {
     pub const MATE_BOUND: Score = Score(32_000 - 256);
     /// The largest evaluation; an evaluator clamps to `-MAX_EVAL ..= MAX_EVAL`.
     pub const MAX_EVAL: Score = Score(30_000);
+    /// A position the endgame tablebases say is won, at the root: above every evaluation, below
+    /// every mate (a search reports `TB_WIN - ply` for a win found `ply` plies from the root).
+    pub const TB_WIN: Score = Score(31_000);
 
     /// A centipawn score.
     #[inline(always)]

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use chess_core::{Game, Move};
 use chess_eval::{Evaluator, Score};
+use chess_syzygy::Tablebase;
 
 use crate::clock::{default_time_source, TimeSource, THREADS_AVAILABLE};
 use crate::control::SearchControl;
@@ -44,6 +45,7 @@ pub struct Engine<E: Evaluator> {
     time: Arc<dyn TimeSource>,
     lmr: LmrTable,
     handicap: Handicap,
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl<E: Evaluator> Engine<E> {
@@ -56,7 +58,20 @@ impl<E: Evaluator> Engine<E> {
             time: default_time_source(),
             lmr: LmrTable::new(),
             handicap: Handicap::NONE,
+            tablebase: None,
         }
+    }
+
+    /// Probe these Syzygy tablebases: the search scores positions with few enough pieces
+    /// exactly (right after a capture or pawn move), and a root the tables cover is searched on
+    /// the moves that keep its best result only, winning within the fifty-move rule.
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        self.tablebase = tablebase;
+    }
+
+    /// The tablebases the search probes.
+    pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
+        self.tablebase.as_ref()
     }
 
     /// Resize the transposition table (emptying it). Sizes above [`MAX_HASH_MB`] are capped.
@@ -140,6 +155,9 @@ impl<E: Evaluator> Engine<E> {
                 legal = wanted;
             }
         }
+        if let Some(tb) = self.tablebase.as_deref() {
+            keep_tablebase_best(tb, &board, &mut legal);
+        }
         if legal.is_empty() {
             let score = if board.in_check() { Score::mated_in(0) } else { Score::DRAW };
             return SearchResult {
@@ -175,6 +193,8 @@ impl<E: Evaluator> Engine<E> {
 
         let threads = self.histories.len();
         let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        let tb_hits = AtomicU64::new(0);
+        let tablebase = self.tablebase.as_deref();
         let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
         let make_worker = |id, history| {
             Worker::new(
@@ -191,6 +211,8 @@ impl<E: Evaluator> Engine<E> {
                 start_ms,
                 keys.clone(),
                 root_moves.clone(),
+                tablebase,
+                &tb_hits,
             )
         };
         let helpers: Vec<Worker<'_, E>> =
@@ -246,6 +268,19 @@ fn run_threads<E: Evaluator>(
     reporter: &mut dyn Reporter,
 ) {
     main.iterate(board, reporter);
+}
+
+/// Keep the root moves of `legal` that the tables rank best (the best result, and for a win,
+/// one the fifty-move rule cannot spoil); all of them if the tables cannot answer.
+fn keep_tablebase_best(tb: &Tablebase, board: &chess_core::Board, legal: &mut Vec<Move>) {
+    if !tb.covers(board) {
+        return;
+    }
+    let Ok(ranked) = tb.root_moves(board) else { return };
+    let rank_of = |mv: &Move| ranked.iter().find(|m| m.mv == *mv).map(|m| m.rank);
+    if let Some(best) = legal.iter().filter_map(rank_of).max() {
+        legal.retain(|mv| rank_of(mv) == Some(best));
+    }
 }
 
 fn result_of<E: Evaluator>(main: &Worker<'_, E>, multi_pv: usize) -> SearchResult {

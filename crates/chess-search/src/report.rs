@@ -24,6 +24,8 @@ pub struct Info {
     pub time_ms: u64,
     /// Transposition-table use, per mille.
     pub hashfull: u32,
+    /// Endgame tablebase probes that answered.
+    pub tb_hits: u64,
     /// The principal variation, starting with the root move.
     pub pv: Vec<Move>,
 }

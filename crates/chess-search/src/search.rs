@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use arrayvec::ArrayVec;
 use chess_core::{Board, Move};
 use chess_eval::{Evaluator, Score};
+use chess_syzygy::{Tablebase, Wdl};
 
 use crate::clock::TimeSource;
 use crate::control::SearchControl;
@@ -125,6 +126,9 @@ pub(crate) struct Worker<'a, E: Evaluator> {
     /// Per colour, how many null-move verification searches of that side are open: while one
     /// is, that side may not pass (the verification must not itself rest on a null move).
     verifying: [u32; 2],
+    /// Endgame tablebases to probe, and the probes that answered (all threads).
+    tablebase: Option<&'a Tablebase>,
+    tb_hits: &'a AtomicU64,
 }
 
 impl<'a, E: Evaluator> Worker<'a, E> {
@@ -143,6 +147,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         start_ms: u64,
         keys: Vec<u64>,
         root_moves: Vec<RootMove>,
+        tablebase: Option<&'a Tablebase>,
+        tb_hits: &'a AtomicU64,
     ) -> Self {
         let root_key_index = keys.len() - 1;
         Worker {
@@ -167,6 +173,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             root_moves,
             completed_depth: 0,
             verifying: [0; 2],
+            tablebase,
+            tb_hits,
             stack: vec![Frame { static_eval: NO_EVAL, moved: None }; MAX_PLY + 4],
             pv: vec![Line::new(); MAX_PLY + 4],
             pv_index: 0,
@@ -361,6 +369,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             nodes: self.total_nodes(),
             time_ms: self.elapsed_ms(),
             hashfull: self.tt.hashfull(),
+            tb_hits: self.tb_hits.load(Relaxed),
             pv: rm.pv.to_vec(),
         }
     }
@@ -578,6 +587,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
 
+        // Tablebases: right after a capture or pawn move, a position with few enough pieces has
+        // an exact result. A win or loss is a bound (a mate may be nearer), a draw exact.
+        if let Some(score) = self.probe_tablebase(board, alpha, beta, depth, ply, in_check) {
+            return score;
+        }
+
         let (raw_eval, static_eval, eval) = self.static_eval(board, in_check, tt_entry);
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check
@@ -782,7 +797,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         // bound on the far side of the evaluation).
         if !in_check
             && best_move.is_none_or(|mv| !is_noisy(board, mv))
-            && best_score.abs() < MATE_BOUND
+            && best_score.abs() < Score::MAX_EVAL.0
             && !(bound == Bound::Lower && best_score <= static_eval)
             && !(bound == Bound::Upper && best_score >= static_eval)
         {
@@ -814,6 +829,38 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             _ => corrected,
         };
         (raw, corrected, refined)
+    }
+
+    /// The tablebases' score of `board` when it settles the node (and is stored in the TT).
+    fn probe_tablebase(
+        &mut self,
+        board: &Board,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> Option<i32> {
+        let tb = self.tablebase?;
+        if board.halfmove_clock() != 0 || !tb.covers(board) {
+            return None;
+        }
+        let wdl = tb.probe_wdl(board).ok()?;
+        self.tb_hits.fetch_add(1, Relaxed);
+        let win = Score::TB_WIN.0 - ply as i32;
+        let (score, bound) = match wdl {
+            Wdl::Win => (win, Bound::Lower),
+            Wdl::Loss => (-win, Bound::Upper),
+            // Cursed wins and blessed losses are draws under the fifty-move rule; a hair apart
+            // from a plain draw so that the side with chances keeps them.
+            other => (i32::from(other.value().signum()), Bound::Exact),
+        };
+        if !bound_allows_cutoff(bound, score, alpha, beta) {
+            return None;
+        }
+        let eval = if in_check { -Score::MAX_EVAL.0 } else { self.eval.evaluate(board).0 };
+        self.tt.store(board.hash(), None, score, eval, (depth + 6).min(MAX_PLY as i32 - 1), bound, ply);
+        Some(score)
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {

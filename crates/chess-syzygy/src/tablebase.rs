@@ -16,6 +16,20 @@ use crate::material::Material;
 use crate::table::{Corrupt, Kind, Table};
 use crate::{ProbeError, SyzygyError, Wdl};
 
+impl PartialEq for Tablebase {
+    /// The same table files (whether loaded yet or not).
+    fn eq(&self, other: &Self) -> bool {
+        fn files(map: &HashMap<Material, Arc<TableFile>>) -> Vec<(Material, &Path)> {
+            let mut v: Vec<(Material, &Path)> = map.iter().map(|(m, f)| (*m, f.path.as_path())).collect();
+            v.sort();
+            v
+        }
+        files(&self.wdl) == files(&other.wdl) && files(&self.dtz) == files(&other.dtz)
+    }
+}
+
+impl Eq for Tablebase {}
+
 /// A loaded (or not yet loaded) table file.
 #[derive(Debug)]
 struct TableFile {

@@ -70,6 +70,8 @@ pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
         book: o.book.unwrap_or(true),
         eval: None,
         net: None,
+        // No file system in the browser; the tables are a native feature.
+        tablebase: None,
     };
     options.validate()?;
     Ok(options)
