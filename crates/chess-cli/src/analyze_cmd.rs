@@ -1,8 +1,9 @@
 //! `chess analyze`: live iterations, then the best lines in SAN with their scores.
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use chess_ai::{Ai, AiOptions, Mode, Strength};
+use chess_ai::{Ai, AiOptions, Mode, Strength, Tablebase};
 use chess_core::{Board, Game};
 use chess_search::{Info, Limits, SearchControl};
 
@@ -13,7 +14,8 @@ use crate::format;
 const DEFAULT_MOVETIME_MS: u64 = 3_000;
 
 pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
-    let args = Args::parse(argv, &["--fen", "--depth", "--movetime", "--multipv", "--hash", "--threads"], &[])?;
+    let args =
+        Args::parse(argv, &["--fen", "--depth", "--movetime", "--multipv", "--hash", "--threads", "--syzygy"], &[])?;
     let board = args.board("--fen")?;
     let depth = args.num::<i32>("--depth", 1..=chess_ai::MAX_DEPTH)?;
     let movetime = args.num::<u64>("--movetime", 1..=86_400_000)?;
@@ -21,6 +23,14 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         return Err(ArgError::Invalid("give --depth or --movetime, not both".to_owned()));
     }
     let multi_pv = args.num::<usize>("--multipv", 1..=chess_ai::MAX_MULTI_PV)?.unwrap_or(3);
+    let tablebase = match args.str("--syzygy") {
+        None => None,
+        Some(path) => Some(Arc::new(Tablebase::open(path).map_err(|e| ArgError::BadValue {
+            option: "--syzygy".to_owned(),
+            value: path.to_owned(),
+            reason: e.to_string(),
+        })?)),
+    };
     let options = AiOptions {
         strength: Strength::Full,
         depth,
@@ -29,11 +39,22 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         hash_mb: Some(args.num::<usize>("--hash", 0..=chess_ai::MAX_HASH_MB)?.unwrap_or(64)),
         threads: args.num::<usize>("--threads", 1..=chess_ai::MAX_THREADS)?.unwrap_or(1),
         book: false,
+        tablebase: tablebase.clone(),
         ..AiOptions::default()
     };
     let ai = Ai::new(options).map_err(|e| ArgError::Invalid(e.to_string()))?;
     let game = Game::from_board(board);
     outln!("{}\nFen: {board}\n", board.diagram());
+    if let Some(tb) = tablebase.as_deref().filter(|tb| tb.covers(&board)) {
+        match tb.probe_wdl(&board).and_then(|wdl| Ok((wdl, tb.probe_dtz(&board)?))) {
+            Ok((wdl, dtz)) => outln!(
+                "Tablebases: a {wdl} for {} ({} plies to the next capture, pawn move or mate)\n",
+                board.side_to_move().as_str(),
+                dtz.abs()
+            ),
+            Err(e) => outln!("Tablebases: {e}\n"),
+        }
+    }
     let mut report = |info: &Info| outln!("{}", iteration_line(&board, info));
     match ai.think(&game, &Limits::default(), Mode::Analyze, &SearchControl::new(), &mut report) {
         Err(e) => outln!("{e}"),

@@ -149,3 +149,27 @@ fn a_closed_stdout_ends_the_program_quietly() {
     assert!(output.status.success(), "status {:?}, stderr {err}", output.status);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn analyze_gives_the_tables_verdict_and_keeps_to_it() {
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/../chess-syzygy/tests/tables");
+    // KPvK, Black to move: only Ke6 draws.
+    let o = chess(&[
+        "analyze",
+        "--fen",
+        "8/4k3/8/8/4K3/4P3/8/8 b - - 0 1",
+        "--depth",
+        "6",
+        "--multipv",
+        "1",
+        "--syzygy",
+        tables,
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("Tablebases: a draw for black (0 plies to the next capture, pawn move or mate)"), "{out}");
+    assert!(out.contains(" 1.  ") && out.contains("1... Ke6"), "{out}");
+    let o = chess(&["analyze", "--syzygy", "/nonexistent"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--syzygy"), "{}", stderr(&o));
+}

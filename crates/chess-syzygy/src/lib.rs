@@ -90,6 +90,19 @@ impl Wdl {
     }
 }
 
+impl std::fmt::Display for Wdl {
+    /// `win`, `cursed win`, `draw`, `blessed loss` or `loss`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Wdl::Loss => "loss",
+            Wdl::BlessedLoss => "blessed loss",
+            Wdl::Draw => "draw",
+            Wdl::CursedWin => "cursed win",
+            Wdl::Win => "win",
+        })
+    }
+}
+
 /// Tablebases that cannot be opened.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SyzygyError {
