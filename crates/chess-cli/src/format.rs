@@ -12,7 +12,8 @@ pub fn score(score: Score) -> String {
 }
 
 /// A score found for `mover` (the side to move when it was found), from White's point of view:
-/// `+0.35` is good for White, `#3` a mate in 3 for White, `#-3` for Black.
+/// `+0.35` is good for White, `#3` a mate in 3 for White, `#-3` for Black, `+TB` a win for White
+/// that the endgame tablebases prove.
 pub fn score_for_white(score: Score, mover: Color) -> String {
     signed(
         score,
@@ -26,6 +27,8 @@ pub fn score_for_white(score: Score, mover: Color) -> String {
 fn signed(score: Score, sign: i32) -> String {
     match score.mate_moves() {
         Some(moves) => format!("#{}", sign * moves),
+        // Above every evaluation: a win (or loss) the endgame tablebases prove.
+        None if score.0.abs() > Score::MAX_EVAL.0 => if sign * score.0 > 0 { "+TB" } else { "-TB" }.to_owned(),
         None => format!("{:+.2}", f64::from(sign * score.0) / 100.0),
     }
 }
@@ -93,6 +96,8 @@ mod tests {
         assert_eq!(score_for_white(Score::mate_in(5), Color::Black), "#-3");
         assert_eq!(score_for_white(Score::mated_in(4), Color::White), "#-2");
         assert_eq!(score_for_white(Score::mated_in(4), Color::Black), "#2");
+        assert_eq!(score(Score::TB_WIN - 29), "+TB");
+        assert_eq!(score_for_white(Score::TB_WIN - 3, Color::Black), "-TB");
     }
 
     #[test]

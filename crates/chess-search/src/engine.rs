@@ -155,9 +155,10 @@ impl<E: Evaluator> Engine<E> {
                 legal = wanted;
             }
         }
-        if let Some(tb) = self.tablebase.as_deref() {
-            keep_tablebase_best(tb, &board, &mut legal);
-        }
+        let verdicts = match self.tablebase.as_deref() {
+            Some(tb) => keep_tablebase_best(tb, &board, &mut legal),
+            None => Vec::new(),
+        };
         if legal.is_empty() {
             let score = if board.in_check() { Score::mated_in(0) } else { Score::DRAW };
             return SearchResult {
@@ -181,6 +182,7 @@ impl<E: Evaluator> Engine<E> {
                 bound: Bound::Upper,
                 seldepth: 0,
                 pv: Line::from_iter([mv]),
+                tablebase_score: verdicts.iter().find(|(m, _)| *m == mv).map(|&(_, score)| score),
             })
             .collect();
         let keys: Vec<u64> = game.keys().collect();
@@ -271,16 +273,23 @@ fn run_threads<E: Evaluator>(
 }
 
 /// Keep the root moves of `legal` that the tables rank best (the best result, and for a win,
-/// one the fifty-move rule cannot spoil); all of them if the tables cannot answer.
-fn keep_tablebase_best(tb: &Tablebase, board: &chess_core::Board, legal: &mut Vec<Move>) {
+/// one the fifty-move rule cannot spoil); all of them if the tables cannot answer. Returns the
+/// score each kept move is reported with: `TB_WIN` less the plies to zeroing for a win, its
+/// negation for a loss, 0 for a draw.
+fn keep_tablebase_best(tb: &Tablebase, board: &chess_core::Board, legal: &mut Vec<Move>) -> Vec<(Move, i32)> {
     if !tb.covers(board) {
-        return;
+        return Vec::new();
     }
-    let Ok(ranked) = tb.root_moves(board) else { return };
+    let Ok(ranked) = tb.root_moves(board) else { return Vec::new() };
     let rank_of = |mv: &Move| ranked.iter().find(|m| m.mv == *mv).map(|m| m.rank);
-    if let Some(best) = legal.iter().filter_map(rank_of).max() {
-        legal.retain(|mv| rank_of(mv) == Some(best));
-    }
+    let Some(best) = legal.iter().filter_map(rank_of).max() else { return Vec::new() };
+    legal.retain(|mv| rank_of(mv) == Some(best));
+    let score = |dtz: i32| match dtz.signum() * i32::from(best != 0) {
+        1 => Score::TB_WIN.0 - dtz,
+        -1 => -Score::TB_WIN.0 - dtz,
+        _ => 0,
+    };
+    ranked.iter().filter(|m| legal.contains(&m.mv)).map(|m| (m.mv, score(m.dtz))).collect()
 }
 
 fn result_of<E: Evaluator>(main: &Worker<'_, E>, multi_pv: usize) -> SearchResult {
@@ -289,7 +298,7 @@ fn result_of<E: Evaluator>(main: &Worker<'_, E>, multi_pv: usize) -> SearchResul
         .iter()
         .map(|rm| RootLine {
             mv: rm.mv,
-            score: Score(rm.display_score().max(-Score::MATE.0)),
+            score: Score(rm.reported_score().max(-Score::MATE.0)),
             bound: rm.bound,
             pv: rm.pv.to_vec(),
         })
@@ -298,7 +307,7 @@ fn result_of<E: Evaluator>(main: &Worker<'_, E>, multi_pv: usize) -> SearchResul
         best_move: Some(best.mv),
         ponder_move: best.pv.get(1).copied(),
         // Stopped before the first move was searched: no score is known.
-        score: Score(if best.display_score() == -INFINITE { 0 } else { best.display_score() }),
+        score: Score(if best.display_score() == -INFINITE { 0 } else { best.reported_score() }),
         depth: main.completed_depth,
         seldepth: best.seldepth,
         nodes: 0,

@@ -64,9 +64,21 @@ pub(crate) struct RootMove {
     pub bound: Bound,
     pub seldepth: i32,
     pub pv: Line,
+    /// What the endgame tablebases say the move leads to, when they cover the root.
+    pub tablebase_score: Option<i32>,
 }
 
 impl RootMove {
+    /// The score to report: the tables' verdict when they have one and the search has found no
+    /// mate, else the search's ([`display_score`](Self::display_score)).
+    pub fn reported_score(&self) -> i32 {
+        let searched = self.display_score();
+        match self.tablebase_score {
+            Some(tb) if searched.abs() < MATE_BOUND => tb,
+            _ => searched,
+        }
+    }
+
     /// The best known score: this iteration's if it has one, else the last one's.
     pub fn display_score(&self) -> i32 {
         if self.score == -INFINITE {
@@ -364,7 +376,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             depth,
             seldepth: rm.seldepth.max(depth),
             multi_pv: index + 1,
-            score: Score(rm.display_score()),
+            score: Score(rm.reported_score()),
             bound,
             nodes: self.total_nodes(),
             time_ms: self.elapsed_ms(),
