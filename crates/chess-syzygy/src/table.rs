@@ -647,11 +647,7 @@ fn piece_factors(encoding: PieceEncoding, norm: &[u8], order: usize) -> ([u64; M
             factor[0] = f;
             f = f.saturating_mul(encoding.placements());
         } else {
-            let group = usize::from(norm[i]).max(1);
-            factor[i] = f;
-            f = f.saturating_mul(group_factor(group, free));
-            free = free.saturating_sub(group);
-            i += group;
+            i = next_group(norm, &mut factor, &mut f, &mut free, i);
         }
         k += 1;
     }
@@ -677,13 +673,19 @@ fn pawn_factors(norm: &[u8], order: usize, order2: usize, file: usize) -> ([u64;
             factor[leading] = f;
             f = f.saturating_mul(group_factor(usize::from(norm[leading]), 48 - leading));
         } else {
-            let group = usize::from(norm[i]).max(1);
-            factor[i] = f;
-            f = f.saturating_mul(group_factor(group, free));
-            free = free.saturating_sub(group);
-            i += group;
+            i = next_group(norm, &mut factor, &mut f, &mut free, i);
         }
         k += 1;
     }
     (factor, f)
+}
+
+/// Give the group of identical pieces at `norm[i]` its weight `f`, multiply `f` by its
+/// placements on the `free` squares left, and return where the next group starts.
+fn next_group(norm: &[u8], factor: &mut [u64; MAX_PIECES], f: &mut u64, free: &mut usize, i: usize) -> usize {
+    let group = usize::from(norm[i]).max(1);
+    factor[i] = *f;
+    *f = f.saturating_mul(group_factor(group, *free));
+    *free = free.saturating_sub(group);
+    i + group
 }

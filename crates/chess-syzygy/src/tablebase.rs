@@ -161,21 +161,9 @@ impl Tablebase {
     pub fn probe_wdl(&self, board: &Board) -> Result<Wdl, ProbeError> {
         self.check(board)?;
         let (mut v, _) = self.probe_ab(board, -2, 2)?;
-        if board.en_passant().is_none() {
-            return Wdl::from_i8(v);
-        }
-        // En passant is not in the tables: try each capture.
-        let mut best_ep = -3;
-        let moves = board.legal_moves();
-        for &mv in moves.iter().filter(|&&m| board.is_en_passant(m)) {
-            let (child, _) = self.probe_ab(&after(board, mv), -2, 2)?;
-            best_ep = best_ep.max(-child);
-        }
-        if best_ep > -3 {
-            if best_ep >= v {
-                v = best_ep;
-            } else if v == 0 && moves.iter().all(|&m| board.is_en_passant(m)) {
-                // The only legal moves are losing en-passant captures.
+        if let Some((best_ep, only_ep)) = self.best_en_passant(board)? {
+            // A losing en-passant capture counts only when it is the only legal move.
+            if best_ep >= v || (v == 0 && only_ep) {
                 v = best_ep;
             }
         }
@@ -197,23 +185,14 @@ impl Tablebase {
     /// ask for more).
     fn dtz_at(&self, board: &Board, lookahead: usize) -> Result<i32, ProbeError> {
         let mut v = self.probe_dtz_no_ep(board, lookahead)?;
-        if board.en_passant().is_none() {
-            return Ok(v);
-        }
-        let mut best_ep = -3;
-        let moves = board.legal_moves();
-        for &mv in moves.iter().filter(|&&m| board.is_en_passant(m)) {
-            let (child, _) = self.probe_ab(&after(board, mv), -2, 2)?;
-            best_ep = best_ep.max(-child);
-        }
-        if best_ep > -3 {
+        if let Some((best_ep, only_ep)) = self.best_en_passant(board)? {
             let ep = dtz_before_zeroing(best_ep);
             let better = match v {
                 v if v < -100 => ep >= 0,
                 v if v < 0 => !(-100..0).contains(&ep),
                 v if v > 100 => ep > 0,
                 v if v > 0 => ep == 1,
-                _ => ep >= 0 || moves.iter().all(|&m| board.is_en_passant(m)),
+                _ => ep >= 0 || only_ep,
             };
             if better {
                 v = ep;
@@ -262,6 +241,21 @@ impl Tablebase {
         // Best rank first; among wins the shortest distance, among losses the longest.
         moves.sort_by_key(|m| (std::cmp::Reverse(m.rank), if m.dtz > 0 { m.dtz } else { -m.dtz.abs() }));
         Ok(moves)
+    }
+
+    /// En passant is not in the tables: the best WDL value among the en-passant captures, and
+    /// whether they are the only legal moves; `None` without one.
+    fn best_en_passant(&self, board: &Board) -> Result<Option<(i8, bool)>, ProbeError> {
+        if board.en_passant().is_none() {
+            return Ok(None);
+        }
+        let moves = board.legal_moves();
+        let mut best = None;
+        for &mv in moves.iter().filter(|&&m| board.is_en_passant(m)) {
+            let (child, _) = self.probe_ab(&after(board, mv), -2, 2)?;
+            best = best.max(Some(-child));
+        }
+        Ok(best.map(|v| (v, moves.iter().all(|&m| board.is_en_passant(m)))))
     }
 
     fn check(&self, board: &Board) -> Result<(), ProbeError> {
