@@ -2,7 +2,7 @@
  * The game controller: a ChessGame (the rules), a WorkerAi (the engine, off the page's thread),
  * the board component and the panels. Every change of the game goes through `render()`.
  */
-import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type MoveInfo, type Progress, type PromotionPiece } from 'chess-wasm';
+import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type MoveInfo, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { Board } from './board.js';
 import { formatResult, formatScore, moveNumber, whiteScore, whiteShare } from './format.js';
 import './style.css';
@@ -130,10 +130,17 @@ function view(ply: number | null): void {
   void render();
 }
 
+/** The eval bar: White's share, and the number at the end of the side that is ahead. */
+function setGauge(score: Score | null): void {
+  const share = score ? whiteShare(score) : 50;
+  ui.evalFill.style.height = `${share}%`;
+  ui.evalText.textContent = score ? formatScore(score) : '0.00';
+  ui.evalText.classList.toggle('black-ahead', share < 50);
+}
+
 function showEval(progress: Progress, sideToMove: Color): void {
   const score = whiteScore(progress.score, sideToMove);
-  ui.evalFill.style.height = `${whiteShare(score)}%`;
-  ui.evalText.textContent = formatScore(score);
+  setGauge(score);
   ui.thinkDepth.textContent = `depth ${progress.depth}`;
   ui.thinkScore.textContent = formatScore(score);
   ui.thinkPv.textContent = progress.pvSan.slice(0, 8).join(' ');
@@ -180,9 +187,7 @@ async function engineMove(): Promise<void> {
   if (answer && thought === game && game.state().turn !== human) {
     game.move(answer.best.uci);
     if (!answer.fromBook && answer.best.score) {
-      const score = whiteScore(answer.best.score, state.turn);
-      ui.evalFill.style.height = `${whiteShare(score)}%`;
-      ui.evalText.textContent = formatScore(score);
+      setGauge(whiteScore(answer.best.score, state.turn));
     }
   }
   await render();
@@ -204,8 +209,7 @@ async function newGame(): Promise<void> {
   viewPly = null;
   board.hint(null);
   say(choice === 'random' ? `You play ${human}.` : '');
-  ui.evalFill.style.height = '50%';
-  ui.evalText.textContent = '0.00';
+  setGauge(null);
   await board.orient(human);
   await ai.setOptions(aiOptions());
   await ai.newGame();
