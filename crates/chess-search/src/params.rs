@@ -108,6 +108,14 @@ tunables! {
     /// side to move may not pass (the zugzwang guard).
     nmp_verify_depth = 12, 6..=30, step 1;
 
+    /// Singular extensions from this depth: the TT move is searched one ply deeper when every
+    /// other move fails low against the TT score less a margin.
+    se_min_depth = 8, 4..=14, step 1;
+    /// The TT entry must be at most this much shallower than the node.
+    se_tt_depth_margin = 3, 1..=6, step 1;
+    /// The singular margin: the others are searched against `tt_score - se_margin × depth`.
+    se_margin = 1, 1..=4, step 1;
+
     /// Late move pruning applies at most this deep: quiet moves past
     /// `(lmp_base + depth²) / (2 - improving)` are skipped.
     lmp_max_depth = 8, 2..=14, step 1;
@@ -279,11 +287,13 @@ pub enum Rule {
     ContinuationHistory,
     /// The static evaluation corrected by the pawn structure's correction history.
     CorrectionHistory,
+    /// Singular extensions (and their multi-cut and negative extension).
+    Singular,
 }
 
 impl Rule {
     /// Every rule.
-    pub const ALL: [Rule; 11] = [
+    pub const ALL: [Rule; 12] = [
         Rule::ReverseFutility,
         Rule::NullMove,
         Rule::LateMovePruning,
@@ -295,6 +305,7 @@ impl Rule {
         Rule::CounterMove,
         Rule::ContinuationHistory,
         Rule::CorrectionHistory,
+        Rule::Singular,
     ];
 
     /// The rule's short name, as `CHESS_ABLATE` lists it: `rfp`, `nmp`, `lmp`, `fp`, `see`,
@@ -312,6 +323,7 @@ impl Rule {
             Rule::CounterMove => "counter",
             Rule::ContinuationHistory => "conthist",
             Rule::CorrectionHistory => "corrhist",
+            Rule::Singular => "se",
         }
     }
 }

@@ -96,6 +96,8 @@ struct Frame {
     /// The move made from this ply, with the moving piece (for counter moves); `None` after a
     /// null move.
     moved: Option<PieceTo>,
+    /// The move a singular-extension search of this node leaves out.
+    excluded: Option<Move>,
 }
 
 /// Everything one search thread works with.
@@ -187,7 +189,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             verifying: [0; 2],
             tablebase,
             tb_hits,
-            stack: vec![Frame { static_eval: NO_EVAL, moved: None }; MAX_PLY + 4],
+            stack: vec![Frame { static_eval: NO_EVAL, moved: None, excluded: None }; MAX_PLY + 4],
             pv: vec![Line::new(); MAX_PLY + 4],
             pv_index: 0,
             root_depth: 0,
@@ -586,11 +588,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             return alpha;
         }
 
-        // Transposition table.
+        // Transposition table (not to cut a singular-extension search: its result leaves a move
+        // out).
+        let excluded = self.stack[ply].excluded;
         let tt_entry = self.tt.probe(board.hash(), ply);
         let tt_move = tt_entry.and_then(|e| e.mv);
         if let Some(e) = tt_entry {
             if !PV
+                && excluded.is_none()
                 && e.depth >= depth
                 && board.halfmove_clock() < 90
                 && bound_allows_cutoff(e.bound, e.score, alpha, beta)
@@ -601,8 +606,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
         // Tablebases: right after a capture or pawn move, a position with few enough pieces has
         // an exact result. A win or loss is a bound (a mate may be nearer), a draw exact.
-        if let Some(score) = self.probe_tablebase(board, alpha, beta, depth, ply, in_check) {
-            return score;
+        if excluded.is_none() {
+            if let Some(score) = self.probe_tablebase(board, alpha, beta, depth, ply, in_check) {
+                return score;
+            }
         }
 
         let (raw_eval, static_eval, eval) = self.static_eval(board, in_check, tt_entry);
@@ -612,7 +619,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             && self.stack[ply - 2].static_eval != NO_EVAL
             && static_eval > self.stack[ply - 2].static_eval;
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded.is_none() {
             // Reverse futility pruning: far enough above beta that a quiet move cannot fall below.
             if enabled(Rule::ReverseFutility)
                 && depth <= rfp_max_depth()
@@ -682,6 +689,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let us = board.side_to_move();
 
         while let Some(mv) = picker.next(board, self.history) {
+            if Some(mv) == excluded {
+                continue;
+            }
             let quiet = !is_noisy(board, mv);
             let moved = moved_piece(board, mv);
             let history = match moved {
@@ -727,10 +737,40 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 }
             }
 
+            // Singular extension: when every other move fails low against the TT score less a
+            // margin, the TT move is the only good one and is searched a ply deeper. If even
+            // without it the node beats beta, several moves do (multi-cut); if the TT move is
+            // not singular but already beats beta, it is searched a ply shallower.
+            let mut singular = 0;
+            if let Some(e) = tt_entry.filter(|e| {
+                enabled(Rule::Singular)
+                    && Some(mv) == tt_move
+                    && excluded.is_none()
+                    && depth >= se_min_depth()
+                    && e.depth >= depth - se_tt_depth_margin()
+                    && e.bound != Bound::Upper
+                    && e.score.abs() < Score::MAX_EVAL.0
+            }) {
+                let singular_beta = e.score - se_margin() * depth;
+                self.stack[ply].excluded = Some(mv);
+                let score = self.negamax::<false>(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+                self.stack[ply].excluded = None;
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    singular = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if e.score >= beta {
+                    singular = -1;
+                }
+            }
+
             let child = self.make(board, mv, ply, moved);
             searched += 1;
             let gives_check = child.in_check();
-            let extension = self.check_extension(&child, ply);
+            let extension = (self.check_extension(&child, ply) + singular).min(1);
             let new_depth = depth - 1 + extension;
 
             // Principal variation search: later moves get a null window first, reduced when
@@ -799,10 +839,18 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
 
         if searched == 0 && best_score == -INFINITE {
+            // Only the excluded move: the singular search learns nothing (fails low).
+            if excluded.is_some() {
+                return alpha;
+            }
             // No legal move (or all pruned, which cannot happen before a first move is searched).
             return if in_check { -MATE + ply as i32 } else { Score::DRAW.0 };
         }
 
+        // A singular-extension search leaves a move out: its result is not the node's.
+        if excluded.is_some() {
+            return best_score;
+        }
         let bound = node_bound(PV, best_score, original_alpha, beta);
         // Correction history: learn how far this search landed from the static evaluation, when
         // the result says something about it (a quiet best move or none, an exact score, or a
