@@ -7,7 +7,7 @@ against the same build with NAMES switched off (docs/search.md, docs/evaluation.
     scripts/ablation.py --table [NAMES ...]
 
 NAMES is a comma-separated list of CHESS_ABLATE names: search rules rfp, nmp, lmp,
-fp, see, lmr, asp, check, counter, conthist, corrhist; evaluation terms pst, pawns, passed, mobility,
+fp, see, lmr, asp, check, counter, conthist, corrhist, se; evaluation terms pst, pawns, passed, mobility,
 king, pieces, tempo.
 
 How it plays: both sides are one ablation build (`--features ablation`, copied aside so that a
