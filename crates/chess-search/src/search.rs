@@ -753,7 +753,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }) {
                 let singular_beta = e.score - se_margin() * depth;
                 self.stack[ply].excluded = Some(mv);
-                let score = self.negamax::<false>(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+                let score =
+                    self.negamax::<false>(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
                 self.stack[ply].excluded = None;
                 if self.stopped {
                     return 0;
