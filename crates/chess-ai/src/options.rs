@@ -77,9 +77,10 @@ pub struct AiOptions {
     /// The evaluation terms to use instead of the level's (`None`: the level's; analysis always
     /// uses every term unless this says otherwise).
     pub eval: Option<EvalConfig>,
-    /// A neural network to evaluate with at full strength and in analysis (`None`: the classical
-    /// evaluation). Levels and Elo strengths keep the classical evaluation they were calibrated
-    /// with; so does an explicit [`eval`](Self::eval).
+    /// The neural network to evaluate with at full strength and in analysis: by default the one
+    /// compiled in ([`Network::embedded`]); `None` for the classical evaluation. Levels and Elo
+    /// strengths keep the classical evaluation they were calibrated with; so does an explicit
+    /// [`eval`](Self::eval).
     pub net: Option<Arc<Network>>,
     /// Syzygy endgame tablebases to probe at full strength and in analysis (`None`: none).
     /// Levels and Elo strengths play endgames by their own search, as people do.
@@ -101,7 +102,7 @@ impl Default for AiOptions {
             multi_pv: MAX_MULTI_PV,
             book: true,
             eval: None,
-            net: None,
+            net: Some(Network::embedded()),
             tablebase: None,
         }
     }

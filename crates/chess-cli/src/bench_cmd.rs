@@ -1,4 +1,5 @@
-//! `chess bench [depth]`: the search signature and a speed figure; `chess bench --levels`: how
+//! `chess bench [depth]`: the search signature and a speed figure (with the embedded net, or
+//! `--eval classical`); `chess bench --levels`: how
 //! long each difficulty level takes to choose a move.
 
 use std::process::ExitCode;
@@ -7,7 +8,7 @@ use std::time::Instant;
 use chess_ai::{Ai, AiOptions};
 use chess_core::Game;
 use chess_eval::Classical;
-use chess_search::{run_bench, Engine, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
+use chess_search::{bench_evaluator, run_bench, Engine, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 
 use crate::args::{ArgError, Args};
 
@@ -17,7 +18,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         Some(d) => (Some(d), &argv[1..]),
         None => (None, argv),
     };
-    let args = Args::parse(rest, &["--depth", "--hash"], &["--quiet", "--levels"])?;
+    let args = Args::parse(rest, &["--depth", "--hash", "--eval"], &["--quiet", "--levels"])?;
     if args.flag("--levels") {
         levels();
         return Ok(ExitCode::SUCCESS);
@@ -35,12 +36,22 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     };
     let hash = args.num("--hash", 1..=4096)?.unwrap_or(16);
     let quiet = args.flag("--quiet");
-    let mut engine = Engine::new(Classical::default(), hash);
-    let total = run_bench(&mut engine, depth, |fen, nodes, ms| {
+    let each = |fen: &str, nodes: u64, ms: u64| {
         if !quiet {
             outln!("{nodes:>12} nodes {ms:>7} ms  {fen}");
         }
-    });
+    };
+    let total = match args.str("--eval").unwrap_or("net") {
+        "net" => run_bench(&mut Engine::new(bench_evaluator(), hash), depth, each),
+        "classical" => run_bench(&mut Engine::new(Classical::default(), hash), depth, each),
+        other => {
+            return Err(ArgError::BadValue {
+                option: "--eval".into(),
+                value: other.into(),
+                reason: "must be net (the signature's) or classical".into(),
+            })
+        }
+    };
     outln!("===========================");
     outln!("Total time (ms) : {}", total.time_ms);
     outln!("Nodes searched  : {}", total.nodes);

@@ -1,6 +1,8 @@
-//! `chess eval`: the evaluation of a position, term by term, and a net's score beside it.
+//! `chess eval`: the classical evaluation of a position, term by term, and the net's score
+//! beside it (the embedded net, or the one `--net` names).
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use chess_eval::{Classical, EvalConfig, Network};
 
@@ -11,20 +13,18 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let board = args.board("--fen")?;
     let config = if args.flag("--simple") { EvalConfig::MATERIAL_PST } else { EvalConfig::FULL };
     let net = match args.str("--net") {
-        None => None,
-        Some(path) => Some(load_net(path).map_err(|reason| ArgError::BadValue {
+        None => Network::embedded(),
+        Some(path) => Arc::new(load_net(path).map_err(|reason| ArgError::BadValue {
             option: "--net".to_owned(),
             value: path.to_owned(),
             reason,
         })?),
     };
     out!("{}\n{}", board.diagram(), Classical::new(config).trace(&board));
-    if let Some(net) = net {
-        // The net scores for the side to move; the trace's total is White's.
-        let score = net.evaluate(&board);
-        let white = if board.side_to_move() == chess_core::Color::White { score } else { -score };
-        outln!("\nNet {} ({:016x}, 768->{}x2->1): {white:+} cp for White", net.name(), net.hash(), net.hidden());
-    }
+    // The net scores for the side to move; the trace's total is White's.
+    let score = net.evaluate(&board);
+    let white = if board.side_to_move() == chess_core::Color::White { score } else { -score };
+    outln!("\nNet {} ({:016x}, 768->{}x2->1): {white:+} cp for White", net.name(), net.hash(), net.hidden());
     Ok(ExitCode::SUCCESS)
 }
 

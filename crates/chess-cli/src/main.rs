@@ -60,8 +60,9 @@ commands:
   eval [--fen FEN] [--simple] [--net FILE]
         the static evaluation, term by term (--simple: material and piece-square tables only),
         and the score of the net in FILE beside it
-  bench [DEPTH] [--hash MB] [--quiet]
-        search the bench positions to DEPTH (default 11): the node count is the search signature
+  bench [DEPTH] [--hash MB] [--eval net|classical] [--quiet]
+        search the bench positions to DEPTH (default 11) with the embedded net (or the classical
+        evaluation): the net's node count is the search signature
   bench --levels
         how long each difficulty level takes to choose a move on the bench positions
   uci   speak the UCI protocol on stdin/stdout (also what `chess` does with no command)

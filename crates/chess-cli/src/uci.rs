@@ -45,7 +45,9 @@ const UCI_ELO: Spin = Spin { name: "UCI_Elo", default: 1600, min: MIN_ELO as i64
 /// 0 is full strength (or `UCI_Elo` with `UCI_LimitStrength`); 1 to 5 are the difficulty levels.
 const LEVEL: Spin = Spin { name: "Level", default: 0, min: 0, max: 5 };
 const SPINS: [Spin; 6] = [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD, UCI_ELO, LEVEL];
-/// The `EvalFile` value that means the classical evaluation (no net is embedded yet).
+/// The `EvalFile` value that names the net compiled into the binary (the default).
+const EMBEDDED_NET: &str = "<embedded>";
+/// The `EvalFile` value that means the classical evaluation.
 const CLASSICAL_EVAL: &str = "<classical>";
 /// The `BookFile` value that names the book compiled into the binary.
 const EMBEDDED_BOOK: &str = "<embedded>";
@@ -88,7 +90,7 @@ impl Default for Uci {
             limit_strength: false,
             elo: UCI_ELO.default as u32,
             book_file: EMBEDDED_BOOK.to_owned(),
-            eval_file: CLASSICAL_EVAL.to_owned(),
+            eval_file: EMBEDDED_NET.to_owned(),
             game: Game::new(),
             chess960: false,
             multi_pv: 1,
@@ -193,7 +195,7 @@ impl Uci {
         send("option name UCI_LimitStrength type check default false");
         send("option name OwnBook type check default false");
         send(&format!("option name BookFile type string default {EMBEDDED_BOOK}"));
-        send(&format!("option name EvalFile type string default {CLASSICAL_EVAL}"));
+        send(&format!("option name EvalFile type string default {EMBEDDED_NET}"));
         send("option name SyzygyPath type string default <empty>");
         // A tuning build lists every search constant, for SPSA and the like.
         #[cfg(feature = "tune")]
@@ -308,9 +310,14 @@ impl Uci {
                 }
             }
             "evalfile" => {
-                let path = value.unwrap_or(CLASSICAL_EVAL);
+                let path = value.unwrap_or(EMBEDDED_NET);
                 self.finish_search();
-                if path == CLASSICAL_EVAL || path.is_empty() {
+                if path == EMBEDDED_NET || path.is_empty() {
+                    self.apply_options(|o| o.net = Some(Network::embedded()));
+                    self.eval_file = EMBEDDED_NET.to_owned();
+                    return;
+                }
+                if path == CLASSICAL_EVAL {
                     self.apply_options(|o| o.net = None);
                     self.eval_file = CLASSICAL_EVAL.to_owned();
                     return;

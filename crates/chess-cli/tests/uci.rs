@@ -437,8 +437,9 @@ fn search_constants_are_options_of_a_tuning_build_only() {
     e.quit();
 }
 
-/// `EvalFile` loads a net for full strength; a missing or broken file gets an `info string` and
-/// the evaluation in use stays.
+/// `EvalFile` loads a net for full strength (the embedded one by default, `<classical>` for the
+/// hand-written evaluation); a missing or broken file gets an `info string` and the evaluation in
+/// use stays.
 #[test]
 fn eval_file_loads_a_net_or_says_why_not() {
     let dir = std::env::temp_dir().join(format!("chess-uci-evalfile-{}", std::process::id()));
@@ -451,11 +452,11 @@ fn eval_file_loads_a_net_or_says_why_not() {
 
     let mut e = Engine::start();
     e.send("uci");
-    assert!(e.until("uciok").iter().any(|l| l == "option name EvalFile type string default <classical>"));
+    assert!(e.until("uciok").iter().any(|l| l == "option name EvalFile type string default <embedded>"));
     e.send(&format!("setoption name EvalFile value {}", broken.display()));
     let answer = e.sync();
     assert_eq!(answer.len(), 1, "{answer:?}");
-    assert!(answer[0].contains("the net file is truncated; keeping <classical>"), "{answer:?}");
+    assert!(answer[0].contains("the net file is truncated; keeping <embedded>"), "{answer:?}");
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     let answer = e.sync();
     assert!(
@@ -466,8 +467,18 @@ fn eval_file_loads_a_net_or_says_why_not() {
     e.send("go depth 4");
     let (best, _) = bestmove(&e.until("bestmove"));
     Game::new().play_uci(&best).unwrap();
-    e.send("setoption name EvalFile value <classical>");
-    assert!(e.sync().is_empty());
+    // The classical evaluation and the embedded net score the same position differently.
+    let score = |e: &mut Engine, eval: &str| {
+        e.send(&format!("setoption name EvalFile value {eval}"));
+        assert!(e.sync().is_empty(), "{eval}");
+        e.send("ucinewgame");
+        e.send("position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        e.send("go depth 1");
+        let lines = e.until("bestmove");
+        lines.iter().rev().find(|l| l.contains(" score cp ")).cloned().expect("a scored info line")
+    };
+    let (classical, net) = (score(&mut e, "<classical>"), score(&mut e, "<embedded>"));
+    assert_ne!(classical.split(" nodes ").next(), net.split(" nodes ").next(), "{classical} / {net}");
     e.quit();
     std::fs::remove_dir_all(&dir).unwrap();
 }

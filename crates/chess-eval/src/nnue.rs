@@ -23,7 +23,7 @@
 //! output bias (`i32`). A net is known by its name and [`Network::hash`] (FNV-1a of the file).
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use chess_core::{Board, Color, Move, Role, Square};
 
@@ -187,6 +187,29 @@ impl Network {
         }
         out.extend_from_slice(&self.output_bias.to_le_bytes());
         out
+    }
+
+    /// The net compiled into the crate (`nets/embedded.nnue`, described in `nets/README.md`):
+    /// the engine's evaluation at full strength. Parsed once, then shared.
+    ///
+    /// ```
+    /// use chess_core::Board;
+    /// use chess_eval::Network;
+    ///
+    /// let net = Network::embedded();
+    /// assert!(net.hidden() >= 64);
+    /// // It knows chess: a queen up is winning for whoever has it.
+    /// let up: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse().unwrap();
+    /// assert!(net.evaluate(&up) > 500);
+    /// assert!(net.evaluate(&up.mirrored()) > 500);
+    /// ```
+    pub fn embedded() -> Arc<Network> {
+        static EMBEDDED: OnceLock<Arc<Network>> = OnceLock::new();
+        let net = EMBEDDED.get_or_init(|| {
+            let bytes = include_bytes!("../nets/embedded.nnue");
+            Arc::new(Network::from_bytes(bytes).expect("the embedded net is a valid net file (tested)"))
+        });
+        Arc::clone(net)
     }
 
     /// A net of width `hidden` with small pseudo-random weights drawn from `seed` (a fixed LCG),

@@ -4,7 +4,7 @@
 //! change it say so (`Bench: N`) and commits that should not, show they do not.
 
 use chess_core::Game;
-use chess_eval::Evaluator;
+use chess_eval::{Evaluator, Network, Nnue};
 
 use crate::{Engine, Limits, SearchControl, Silent};
 
@@ -44,6 +44,12 @@ pub const BENCH_POSITIONS: &[&str] = &[
     "6k1/4pp1p/3p2p1/P1pPb3/R7/1r2P1PP/3B1P2/6K1 w - - 0 1",
     "8/3p3B/5p2/5P2/p7/PP5b/k7/6K1 w - - 0 1",
 ];
+
+/// The evaluation the signature is taken with: the engine's own at full strength, the embedded
+/// net.
+pub fn bench_evaluator() -> Nnue {
+    Nnue::new(Network::embedded())
+}
 
 /// What a bench run measured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

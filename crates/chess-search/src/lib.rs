@@ -48,7 +48,7 @@ mod see;
 mod time;
 mod tt;
 
-pub use bench::{run_bench, BenchResult, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
+pub use bench::{bench_evaluator, run_bench, BenchResult, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use clock::SystemTime;
 pub use clock::{default_time_source, FrozenTime, TimeSource, THREADS_AVAILABLE};

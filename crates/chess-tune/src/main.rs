@@ -8,7 +8,7 @@
 //! chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
 //! chess-tune selfplay-stats [--dir DIR]
 //! chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N]
-//!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--out FILE] [--name NAME]
+//!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--out FILE] [--name NAME]
 //! ```
 //!
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
@@ -33,7 +33,7 @@ const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
   chess-tune selfplay-stats [--dir DIR]
-  chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--out FILE] [--name NAME]
+  chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--out FILE] [--name NAME]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
@@ -146,20 +146,22 @@ fn train_net(args: &Args) -> Result<(), String> {
         "threads",
         "seed",
         "max-positions",
+        "mirror",
         "out",
         "name",
     ])?;
     let opts = train::TrainOptions {
         data: args.get("data").unwrap_or(SELFPLAY_DIR).into(),
         hidden: args.num("hidden", 128)?,
-        epochs: args.num("epochs", 20)?,
+        epochs: args.num("epochs", 10)?,
         lr: args.num("lr", 0.001)?,
         weight_decay: args.num("wd", 0.01)?,
-        batch: args.num("batch", 16_384)?,
-        lambda: args.num("lambda", 0.5)?,
+        batch: args.num("batch", 4_096)?,
+        lambda: args.num("lambda", 0.0)?,
         threads: args.num("threads", threads_default())?,
         seed: args.num("seed", 1)?,
         max_positions: args.num("max-positions", 0)?,
+        mirror: args.num("mirror", false)?,
     };
     if !(1..=chess_eval::nnue::MAX_HIDDEN).contains(&opts.hidden) || opts.epochs == 0 || opts.batch == 0 {
         return Err(format!(
@@ -172,7 +174,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     }
     let out = args.get("out").unwrap_or("data/nets/net.nnue").to_owned();
     let started = std::time::Instant::now();
-    let mut data = train::load(&opts.data, opts.lambda, opts.max_positions)?;
+    let mut data = train::load(&opts.data, opts.lambda, opts.max_positions, opts.mirror)?;
     if data.train.is_empty() {
         return Err(format!("{}: no training positions", opts.data.display()));
     }
@@ -208,7 +210,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     let last = last.expect("one epoch at least");
     let command: Vec<String> = std::env::args().collect();
     let summary = format!(
-        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
+        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
         name,
         net.hash(),
         opts.hidden,
@@ -216,6 +218,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         opts.lambda,
         opts.lr,
         opts.batch,
+        opts.mirror,
         opts.seed,
         data.chunks,
         data.games,

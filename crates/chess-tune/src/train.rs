@@ -58,6 +58,9 @@ pub struct TrainOptions {
     pub seed: u64,
     /// At most this many positions are loaded (0: all).
     pub max_positions: usize,
+    /// Also learn each training position without castling rights mirrored left to right
+    /// ([`Sample::mirrored`]): the same position for the rules, so the same value.
+    pub mirror: bool,
 }
 
 /// One training position: both perspectives' features and the target.
@@ -86,6 +89,16 @@ impl Sample {
             }
         }
         Sample { features, count: count as u8, target }
+    }
+
+    /// The same position mirrored left to right (files a and h swapped), with the same target.
+    /// Only a position without castling rights is the same position for the rules.
+    pub fn mirrored(&self) -> Sample {
+        let mut m = *self;
+        for side in &mut m.features {
+            side[..self.count as usize].iter_mut().for_each(|f| *f ^= 7);
+        }
+        m
     }
 
     fn active(&self, side: usize) -> &[u16] {
@@ -118,8 +131,9 @@ pub struct Dataset {
     pub classical_validation_loss: f64,
 }
 
-/// Load the kept positions of every complete chunk (`*.csp`) in `dir`, in name order.
-pub fn load(dir: &Path, lambda: f32, max_positions: usize) -> Result<Dataset, String> {
+/// Load the kept positions of every complete chunk (`*.csp`) in `dir`, in name order; with
+/// `mirror`, each training position without castling rights also mirrored ([`Sample::mirrored`]).
+pub fn load(dir: &Path, lambda: f32, max_positions: usize, mirror: bool) -> Result<Dataset, String> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -145,6 +159,9 @@ pub fn load(dir: &Path, lambda: f32, max_positions: usize) -> Result<Dataset, St
                     classical_loss += f64::from((p - sample.target) * (p - sample.target));
                     data.validation.push(sample);
                 } else {
+                    if mirror && board.castling_rights().is_empty() {
+                        data.train.push(sample.mirrored());
+                    }
                     data.train.push(sample);
                 }
                 if max_positions > 0 && data.train.len() + data.validation.len() >= max_positions {
@@ -498,6 +515,24 @@ mod tests {
     }
 
     #[test]
+    fn a_mirrored_sample_is_the_mirrored_position() {
+        let mirror_fen = |fen: &str| {
+            let (placement, rest) = fen.split_once(' ').unwrap();
+            let ranks: Vec<String> = placement.split('/').map(|r| r.chars().rev().collect()).collect();
+            format!("{} {rest}", ranks.join("/"))
+        };
+        for fen in [FENS[2], FENS[3], FENS[4]] {
+            let sorted = |s: &Sample| {
+                let mut f = s.features;
+                f.iter_mut().for_each(|side| side[..s.count as usize].sort_unstable());
+                f
+            };
+            let mirrored = Sample::new(&mirror_fen(fen).parse().unwrap(), 0.5);
+            assert_eq!(sorted(&Sample::new(&fen.parse().unwrap(), 0.5).mirrored()), sorted(&mirrored), "{fen}");
+        }
+    }
+
+    #[test]
     fn training_learns_material() {
         // Targets that say "a queen up wins": the net must learn to tell the two sets apart.
         let up = ["4k3/8/8/8/8/8/8/3QK3", "k7/8/8/8/8/8/8/1Q2K3", "7k/8/8/8/2Q5/8/8/K7", "8/8/3k4/8/8/8/1Q6/6K1"];
@@ -519,6 +554,7 @@ mod tests {
             threads: 2,
             seed: 1,
             max_positions: 0,
+            mirror: false,
         };
         let before = mean_loss(&FloatNet::random(8, 1), &samples, 1);
         let validation = samples.clone();

@@ -239,7 +239,7 @@ impl JsEngine {
 /// `{nodes, timeMs, nps}`. The node count equals the native one at the same depth.
 #[wasm_bindgen]
 pub fn bench(depth: i32) -> String {
-    let mut engine = chess_search::Engine::new(chess_eval::Classical::default(), 16);
+    let mut engine = chess_search::Engine::new(chess_search::bench_evaluator(), 16);
     engine.set_time_source(Arc::new(host::HostClock));
     let r = chess_search::run_bench(&mut engine, depth.clamp(1, 64), |_, _, _| {});
     format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps())
