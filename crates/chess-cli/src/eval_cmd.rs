@@ -28,8 +28,8 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The net in the file at `path`.
-fn load_net(path: &str) -> Result<Network, String> {
+/// The net in the file at `path` (also what UCI's `EvalFile` loads), or why not.
+pub(crate) fn load_net(path: &str) -> Result<Network, String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     Network::from_bytes(&bytes).map_err(|e| e.to_string())
 }

@@ -59,7 +59,7 @@ commands:
         check every position and depth of an EPD perft suite (';D1 20 ;D2 400 ...')
   eval [--fen FEN] [--simple] [--net FILE]
         the static evaluation, term by term (--simple: material and piece-square tables only),
-        and the score of the net in FILE beside it
+        and the net's score beside it (the embedded net, or the one in FILE)
   bench [DEPTH] [--hash MB] [--eval net|classical] [--quiet]
         search the bench positions to DEPTH (default 11) with the embedded net (or the classical
         evaluation): the net's node count is the search signature

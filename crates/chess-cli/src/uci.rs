@@ -312,20 +312,19 @@ impl Uci {
             "evalfile" => {
                 let path = value.unwrap_or(EMBEDDED_NET);
                 self.finish_search();
-                if path == EMBEDDED_NET || path.is_empty() {
-                    self.apply_options(|o| o.net = Some(Network::embedded()));
-                    self.eval_file = EMBEDDED_NET.to_owned();
+                // The two evaluations built in: the embedded net (also for an empty value) and the
+                // classical evaluation.
+                let built_in = match path {
+                    "" | EMBEDDED_NET => Some((EMBEDDED_NET, Some(Network::embedded()))),
+                    CLASSICAL_EVAL => Some((CLASSICAL_EVAL, None)),
+                    _ => None,
+                };
+                if let Some((name, net)) = built_in {
+                    self.apply_options(|o| o.net = net);
+                    self.eval_file = name.to_owned();
                     return;
                 }
-                if path == CLASSICAL_EVAL {
-                    self.apply_options(|o| o.net = None);
-                    self.eval_file = CLASSICAL_EVAL.to_owned();
-                    return;
-                }
-                let net = std::fs::read(path)
-                    .map_err(|e| e.to_string())
-                    .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
-                match net {
+                match crate::eval_cmd::load_net(path) {
                     Ok(net) => {
                         info_string(&format!(
                             "net {path}: {} (768->{}x2->1, {:016x}), used at full strength",
