@@ -90,6 +90,7 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         &["bench", "--depth", "99"],
         &["bench", "--hash", "0"],
         &["bench", "--bogus"],
+        &["bench", "--eval", "stockfish"],
     ];
     for args in cases {
         let out = chess(args);
@@ -107,7 +108,7 @@ fn eval_prints_a_trace() {
     let out = chess(&["eval", "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    for needle in ["Passed pawns", "Material", "Phase: 0/24", "Evaluation: +"] {
+    for needle in ["Passed pawns", "Material", "Phase: 0/24", "Evaluation: +", "Net cn128-v1 ("] {
         assert!(text.contains(needle), "{needle}: {text}");
     }
     let out = chess(&["eval", "--fen", "8/8/8 w"]);
@@ -117,17 +118,20 @@ fn eval_prints_a_trace() {
 
 #[test]
 fn bench_prints_a_deterministic_node_count() {
-    let run = || {
-        let out = chess(&["bench", "5", "--quiet"]);
+    let run = |more: &[&str]| {
+        let out = chess(&[&["bench", "5", "--quiet"], more].concat());
         assert!(out.status.success(), "{}", stderr(&out));
         let text = stdout(&out);
         let line = text.lines().find(|l| l.starts_with("Nodes searched")).expect("a node count").to_owned();
         assert!(text.contains("Nodes/second"));
         line.split(':').nth(1).unwrap().trim().parse::<u64>().unwrap()
     };
-    let nodes = run();
+    let nodes = run(&[]);
     assert!(nodes > 10_000, "{nodes}");
-    assert_eq!(run(), nodes);
+    assert_eq!(run(&[]), nodes);
+    assert_eq!(run(&["--eval", "net"]), nodes, "the net is the signature's evaluation");
+    let classical = run(&["--eval", "classical"]);
+    assert!(classical > 10_000 && classical != nodes, "{classical} / {nodes}");
 }
 
 #[test]
