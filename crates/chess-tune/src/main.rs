@@ -6,6 +6,7 @@
 //! chess-tune tune --data FILE[,FILE...] [--out weights.rs] [--iterations N] [--rate R]
 //!                 [--lambda L] [--reg R] [--min-count N] [--threads N]
 //! chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
+//!                   [--eval net|classical|FILE]
 //! chess-tune selfplay-stats [--dir DIR]
 //! chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N]
 //!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--out FILE] [--name NAME]
@@ -31,7 +32,7 @@ use chess_core::Board;
 
 const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
-  chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
+  chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|FILE]
   chess-tune selfplay-stats [--dir DIR]
   chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--out FILE] [--name NAME]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
@@ -106,7 +107,16 @@ fn datagen(args: &Args) -> Result<(), String> {
 const SELFPLAY_DIR: &str = "data/selfplay";
 
 fn selfplay(args: &Args) -> Result<(), String> {
-    args.check(&["out", "chunks", "games-per-chunk", "nodes", "threads", "seed"])?;
+    args.check(&["out", "chunks", "games-per-chunk", "nodes", "threads", "seed", "eval"])?;
+    let net = match args.get("eval").unwrap_or("net") {
+        "net" => Some(chess_eval::Network::embedded()),
+        "classical" => None,
+        path => {
+            let bytes = std::fs::read(path).map_err(|e| format!("--eval {path}: {e}"))?;
+            let net = chess_eval::Network::from_bytes(&bytes).map_err(|e| format!("--eval {path}: {e}"))?;
+            Some(std::sync::Arc::new(net))
+        }
+    };
     let opts = selfplay::SelfplayOptions {
         dir: args.get("out").unwrap_or(SELFPLAY_DIR).into(),
         chunks: args.num("chunks", 1000)?,
@@ -114,7 +124,9 @@ fn selfplay(args: &Args) -> Result<(), String> {
         nodes: args.num("nodes", 5000)?,
         threads: args.num("threads", threads_default())?,
         seed: args.num("seed", 1)?,
+        net,
     };
+    eprintln!("self-play with {}", opts.eval_name());
     if opts.games_per_chunk == 0 || opts.nodes == 0 || opts.threads == 0 {
         return Err("--games-per-chunk, --nodes and --threads must be at least 1".into());
     }

@@ -1,5 +1,7 @@
 //! Self-play data for the neural evaluation (issue 20 §1): games of the engine against itself at
-//! a small fixed node budget, stored compactly in chunks that a later session resumes.
+//! a small fixed node budget, with the evaluation the options name (a net, by default the
+//! embedded one, or the classical evaluation), stored compactly in chunks that a later session
+//! resumes.
 //!
 //! **Openings.** From the start position, 8 or 9 random legal moves; then a verification search
 //! ([`VERIFY_NODES`]) drops starts that are already lopsided (|score| > [`VERIFY_MAX_CP`]) or over,
@@ -30,7 +32,9 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use chess_core::{Board, Color, Game, GameStatus, Move};
-use chess_eval::{Classical, Score};
+use std::sync::Arc;
+
+use chess_eval::{AnyEval, Classical, Evaluator, Network, Nnue, Score};
 use chess_search::{Engine, Limits};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -73,6 +77,26 @@ pub struct SelfplayOptions {
     pub threads: usize,
     /// The run's seed.
     pub seed: u64,
+    /// The players' evaluation: a net, or the classical evaluation when `None`.
+    pub net: Option<Arc<Network>>,
+}
+
+impl SelfplayOptions {
+    /// The evaluation the players search with.
+    pub fn evaluator(&self) -> AnyEval {
+        match &self.net {
+            Some(net) => Nnue::new(Arc::clone(net)).into(),
+            None => Classical::default().into(),
+        }
+    }
+
+    /// The evaluation's name, as the summary records it: the net's name and hash, or `classical`.
+    pub fn eval_name(&self) -> String {
+        match &self.net {
+            Some(net) => format!("{} {:016x}", net.name(), net.hash()),
+            None => "classical".into(),
+        }
+    }
 }
 
 /// One ply of a stored game.
@@ -202,7 +226,7 @@ fn game_rng(seed: u64, n: u64) -> ChaCha8Rng {
 }
 
 /// A random opening of 8 or 9 plies that a verification search finds balanced.
-fn opening(engine: &mut Engine<Classical>, rng: &mut ChaCha8Rng) -> Game {
+fn opening<E: Evaluator>(engine: &mut Engine<E>, rng: &mut ChaCha8Rng) -> Game {
     loop {
         let plies = 8 + (rng.next_u64() % 2) as usize;
         let mut game = Game::new();
@@ -226,7 +250,7 @@ fn opening(engine: &mut Engine<Classical>, rng: &mut ChaCha8Rng) -> Game {
 }
 
 /// Play game `n` of the run.
-pub fn play_game(engine: &mut Engine<Classical>, seed: u64, n: u64, nodes: u64) -> GameRecord {
+pub fn play_game<E: Evaluator>(engine: &mut Engine<E>, seed: u64, n: u64, nodes: u64) -> GameRecord {
     let mut rng = game_rng(seed, n);
     let mut game = opening(engine, &mut rng);
     engine.clear();
@@ -306,11 +330,12 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
     let next = AtomicUsize::new(0);
     let written = AtomicUsize::new(0);
     let log = Mutex::new(());
+    let eval_name = opts.eval_name();
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..opts.threads.max(1))
             .map(|_| {
                 s.spawn(|| -> io::Result<()> {
-                    let mut engine = Engine::new(Classical::default(), 16);
+                    let mut engine = Engine::new(opts.evaluator(), 16);
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         if index >= opts.chunks {
@@ -336,7 +361,7 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
                         written.fetch_add(1, Ordering::Relaxed);
                         let seconds = started.elapsed().as_secs_f64();
                         let line = format!(
-                            "{{\"chunk\":{index},\"seed\":{},\"nodes\":{},\"games\":{},\"positions\":{},\"kept\":{},\"white\":{},\"draws\":{},\"black\":{},\"seconds\":{seconds:.1}}}\n",
+                            "{{\"chunk\":{index},\"seed\":{},\"nodes\":{},\"games\":{},\"positions\":{},\"kept\":{},\"white\":{},\"draws\":{},\"black\":{},\"seconds\":{seconds:.1},\"eval\":{eval_name:?}}}\n",
                             opts.seed, opts.nodes, summary.games, summary.positions, summary.kept, summary.wdl[0], summary.wdl[1], summary.wdl[2]
                         );
                         let _guard = log.lock().unwrap_or_else(|e| e.into_inner());
@@ -410,6 +435,32 @@ mod tests {
     }
 
     #[test]
+    fn the_players_evaluation_is_an_option() {
+        let classical = SelfplayOptions {
+            dir: PathBuf::new(),
+            chunks: 1,
+            games_per_chunk: 1,
+            nodes: 300,
+            threads: 1,
+            seed: 7,
+            net: None,
+        };
+        let net = SelfplayOptions { net: Some(Network::embedded()), ..classical.clone() };
+        assert_eq!(classical.eval_name(), "classical");
+        let name = net.eval_name();
+        assert!(name.starts_with("cn128-v1 ") && name.len() == "cn128-v1 ".len() + 16, "{name}");
+        let board = Board::startpos();
+        assert_eq!(classical.evaluator().evaluate(&board), Classical::default().evaluate(&board));
+        assert_eq!(net.evaluator().evaluate(&board).0, Network::embedded().evaluate(&board));
+        let by_classical = play_game(&mut Engine::new(classical.evaluator(), 1), 7, 0, 300);
+        let by_net = play_game(&mut Engine::new(net.evaluator(), 1), 7, 0, 300);
+        assert_ne!(by_net.plies, by_classical.plies, "the net plays its own game");
+        let mut bytes = Vec::new();
+        by_net.write(&mut bytes).unwrap();
+        assert_eq!(GameRecord::read(&mut bytes.as_slice()).unwrap().unwrap(), by_net);
+    }
+
+    #[test]
     fn adjudication_rules() {
         let mut win = Adjudicator::default();
         let results: Vec<_> = (0..WIN_PLIES).map(|ply| win.update(ply + 20, 1_200)).collect();
@@ -433,7 +484,15 @@ mod tests {
     fn runs_resume_and_stats_add_up() {
         let dir = std::env::temp_dir().join(format!("chess-selfplay-test-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        let opts = SelfplayOptions { dir: dir.clone(), chunks: 2, games_per_chunk: 2, nodes: 200, threads: 2, seed: 5 };
+        let opts = SelfplayOptions {
+            dir: dir.clone(),
+            chunks: 2,
+            games_per_chunk: 2,
+            nodes: 200,
+            threads: 2,
+            seed: 5,
+            net: None,
+        };
         assert_eq!(run(&opts).unwrap(), 2);
         let first = fs::read(chunk_path(&dir, 5, 1)).unwrap();
         assert_eq!(run(&opts).unwrap(), 0, "complete chunks are skipped");
