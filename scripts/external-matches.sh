@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The strength table of issue 20: our engine at 10+0.1 against Glaurung 2.2, Toga II 3.0,
+# Ethereal 12 and Stockfish 15.1 at UCI_Elo 2850, 100 games each, with the net ("after") and with
+# the classical evaluation ("before", EvalFile=<classical>), plus the net against the classical
+# evaluation in the same binary at the same clock.
+#
+#   scripts/external-matches.sh [--engine PATH] [--games N] [--out DIR] [NAME...]
+#
+# NAMEs (default: all, in this order): net-vs-classical, then after-ethereal, after-sf2850,
+# after-glaurung, after-toga, then before-ethereal, before-sf2850, before-glaurung, before-toga.
+# Each match writes DIR/NAME.json (match.py's summary, committed) and NAME.pgn / NAME.log (not
+# committed); a match whose .json exists is skipped, so the command resumes after a stop.
+# Timed games: run nothing else heavy meanwhile (pause a self-play job with kill -STOP).
+# Needs python-chess (pip install chess) and the Debian engines (apt-get install stockfish
+# ethereal-chess toga2 glaurung).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+engine="$root/target/release/chess"
+games=100
+out="$root/docs/matches"
+names=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --engine) engine=$2; shift 2 ;;
+        --games) games=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        -*) echo "unknown option $1" >&2; exit 2 ;;
+        *) names+=("$1"); shift ;;
+    esac
+done
+[ ${#names[@]} -gt 0 ] || names=(net-vs-classical after-ethereal after-sf2850 after-glaurung after-toga
+    before-ethereal before-sf2850 before-glaurung before-toga)
+shared="$root/../shared"
+[ -f "$shared/tools/match.py" ] || { echo "needs $shared/tools/match.py" >&2; exit 1; }
+mkdir -p "$out"
+
+for name in "${names[@]}"; do
+    json="$out/$name.json"
+    if [ -f "$json" ]; then
+        echo "== $name: done ($json)"
+        continue
+    fi
+    ours=(--a-opt Hash=16)
+    case "$name" in
+        before-*) ours+=(--a-opt "EvalFile=<classical>") ;;
+    esac
+    case "$name" in
+        net-vs-classical) them=(-b "$engine" --b-opt Hash=16 --b-opt "EvalFile=<classical>") ;;
+        *-ethereal) them=(-b /usr/games/ethereal-chess --b-opt Threads=1 --b-opt Hash=16) ;;
+        *-sf2850) them=(-b /usr/games/stockfish --b-opt UCI_LimitStrength=true --b-opt UCI_Elo=2850
+            --b-opt Threads=1 --b-opt Hash=16) ;;
+        *-glaurung) them=(-b /usr/games/glaurung --b-opt Threads=1 --b-opt Hash=16 --b-opt OwnBook=false
+            --b-opt Ponder=false) ;;
+        *-toga) them=(-b /usr/games/toga2 --b-opt Hash=16 --b-opt OwnBook=false) ;;
+        *) echo "unknown match $name" >&2; exit 2 ;;
+    esac
+    echo "== $name"
+    python3 "$shared/tools/match.py" -a "$engine" "${ours[@]}" "${them[@]}" --tc 10+0.1 -n "$games" -c 2 \
+        --openings "$shared/data/openings/2moves_v1.epd" --random-openings --seed 16 \
+        --json "$json.tmp" --pgn "$out/$name.pgn" -q > "$out/$name.log" 2>&1 || true
+    tail -1 "$out/$name.log"
+    if grep -q '^FINAL' "$out/$name.log"; then mv "$json.tmp" "$json"; else echo "$name did not finish" >&2; fi
+done
