@@ -41,6 +41,10 @@ for name in "${names[@]}"; do
         continue
     fi
     ours=(--a-opt Hash=16)
+    # As testers adjudicate: a loss once both engines agree on 1,000 cp for 5 moves each, a draw
+    # after move 40 once both stay within 10 cp for 8 moves each (net-vs-classical: none).
+    adjudicate=(--resign 1000 5 --draw 40 8 10)
+    [ "$name" != net-vs-classical ] || adjudicate=()
     case "$name" in
         before-*) ours+=(--a-opt "EvalFile=<classical>") ;;
     esac
@@ -57,7 +61,7 @@ for name in "${names[@]}"; do
     echo "== $name"
     python3 "$shared/tools/match.py" -a "$engine" "${ours[@]}" "${them[@]}" --tc 10+0.1 -n "$games" -c 2 \
         --openings "$shared/data/openings/2moves_v1.epd" --random-openings --seed 16 \
-        --json "$json.tmp" --pgn "$out/$name.pgn" -q > "$out/$name.log" 2>&1 || true
+        "${adjudicate[@]}" --json "$json.tmp" --pgn "$out/$name.pgn" -q > "$out/$name.log" 2>&1 || true
     tail -1 "$out/$name.log"
     if grep -q '^FINAL' "$out/$name.log"; then mv "$json.tmp" "$json"; else echo "$name did not finish" >&2; fi
 done

@@ -6,14 +6,9 @@ use std::time::Instant;
 use chess_ai::{Ai, AiOptions, Strength};
 use chess_core::Game;
 
-const POSITIONS: [&str; 6] = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    "2r3k1/pp3ppp/4p3/3pP3/3P4/P4N2/1P3PPP/2R3K1 b - - 0 22",
-    "8/5pk1/6p1/3R4/5P2/6P1/r6P/6K1 w - - 0 40",
-];
+/// The positions, one FEN a line (shared with the browser's timing in
+/// `web/packages/engine/scripts/bench-browser.mjs`).
+const POSITIONS: &str = include_str!("level_positions.txt");
 
 fn main() {
     println!("| level | Elo | median ms | max ms | mean nodes |");
@@ -21,7 +16,7 @@ fn main() {
     for level in 1..=5u8 {
         let ai = Ai::new(AiOptions { book: false, seed: Some(1), ..AiOptions::level(level) }).unwrap();
         let (mut times, mut nodes) = (Vec::new(), 0);
-        for fen in POSITIONS {
+        for fen in POSITIONS.lines() {
             let game = Game::from_fen(fen).unwrap();
             ai.new_game();
             let start = Instant::now();
@@ -35,7 +30,7 @@ fn main() {
             "| {level} | {elo} | {:.1} | {:.1} | {} |",
             times[times.len() / 2],
             times[times.len() - 1],
-            nodes / POSITIONS.len() as u64
+            nodes / times.len() as u64
         );
     }
 }

@@ -1,6 +1,8 @@
 // Nodes per second of the wasm build in Chromium (Debian's, through playwright-core), on the
-// bench positions of `chess bench` (depth 11), in a module page and in a Web Worker. The package is
-// served from a throw-away server on 127.0.0.1. Build first (npm run build).
+// bench positions of `chess bench` (depth 11), in a module page and in a Web Worker; then, in the
+// worker, the time of ai({ level, book: false, seed: 1 }) for levels 1-5 on the positions that the native
+// `cargo run --release -p chess-ai --example level_times` times (its level_positions.txt). The package is served from a throw-away server on 127.0.0.1. Build first
+// (npm run build).
 //
 //   node scripts/bench-browser.mjs [--native PATH_TO_CHESS_BINARY]
 import { execFileSync } from 'node:child_process';
@@ -10,13 +12,29 @@ import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const root = new URL('..', import.meta.url).pathname;
+const levelPositions = (await readFile(new URL('../../../../crates/chess-ai/examples/level_positions.txt', import.meta.url), 'utf8'))
+  .split('\n')
+  .filter((line) => line.trim() !== '');
 const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
 const page = `<!doctype html><script type="module">
   import { bench } from './dist/index.js';
   window.mainThread = bench(11);
-  const worker = new Worker(URL.createObjectURL(new Blob(
-    ["import('" + new URL('./dist/index.js', location.href) + "').then(m => postMessage(m.bench(11)))"],
-    { type: 'text/javascript' })), { type: 'module' });
+  const inWorker = async (url, positions) => {
+    const m = await import(url);
+    const bench = m.bench(11);
+    const levels = [1, 2, 3, 4, 5].map((level) => {
+      const times = positions.map((fen) => {
+        const start = performance.now();
+        m.ai(fen, { level, book: false, seed: 1 });
+        return performance.now() - start;
+      }).sort((a, b) => a - b);
+      return { median: times[times.length >> 1], max: times[times.length - 1] };
+    });
+    postMessage({ bench, levels });
+  };
+  const code = '(' + inWorker + ')(' + JSON.stringify(new URL('./dist/index.js', location.href).href) + ', '
+    + JSON.stringify(${JSON.stringify(levelPositions)}) + ')';
+  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' });
   worker.onmessage = (e) => { window.inWorker = e.data; };
 </script>`;
 const server = createServer(async (request, response) => {
@@ -35,10 +53,12 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? 
 try {
   const tab = await browser.newPage();
   await tab.goto(url);
-  await tab.waitForFunction(() => window.mainThread && window.inWorker, null, { timeout: 120_000 });
-  const [main, worker] = await tab.evaluate(() => [window.mainThread, window.inWorker]);
+  await tab.waitForFunction(() => window.mainThread && window.inWorker, null, { timeout: 300_000 });
+  const [main, { bench: worker, levels }] = await tab.evaluate(() => [window.mainThread, window.inWorker]);
   console.log(`Chromium ${browser.version()}, page: ${main.nodes} nodes, ${main.nps} nodes/s`);
   console.log(`Chromium ${browser.version()}, worker: ${worker.nodes} nodes, ${worker.nps} nodes/s`);
+  console.log(`ai({ level, book: false, seed: 1 }) in the worker, ${levelPositions.length} positions: median and max ms a move`);
+  levels.forEach(({ median, max }, i) => console.log(`  level ${i + 1}: ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms`));
   const i = process.argv.indexOf('--native');
   if (i > 0) {
     const out = execFileSync(process.argv[i + 1], ['bench', '11'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
