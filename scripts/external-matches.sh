@@ -53,8 +53,7 @@ for name in "${names[@]}"; do
         *-ethereal) them=(-b /usr/games/ethereal-chess --b-opt Threads=1 --b-opt Hash=16) ;;
         *-sf2850) them=(-b /usr/games/stockfish --b-opt UCI_LimitStrength=true --b-opt UCI_Elo=2850
             --b-opt Threads=1 --b-opt Hash=16) ;;
-        *-glaurung) them=(-b /usr/games/glaurung --b-opt Threads=1 --b-opt Hash=16 --b-opt OwnBook=false
-            --b-opt Ponder=false) ;;
+        *-glaurung) them=(-b /usr/games/glaurung --b-opt Threads=1 --b-opt Hash=16 --b-opt OwnBook=false) ;;
         *-toga) them=(-b /usr/games/toga2 --b-opt Hash=16 --b-opt OwnBook=false) ;;
         *) echo "unknown match $name" >&2; exit 2 ;;
     esac
@@ -63,5 +62,11 @@ for name in "${names[@]}"; do
         --openings "$shared/data/openings/2moves_v1.epd" --random-openings --seed 16 \
         "${adjudicate[@]}" --json "$json.tmp" --pgn "$out/$name.pgn" -q > "$out/$name.log" 2>&1 || true
     tail -1 "$out/$name.log"
-    if grep -q '^FINAL' "$out/$name.log"; then mv "$json.tmp" "$json"; else echo "$name did not finish" >&2; fi
+    # Kept only when every game was played (a fatal error, such as a refused option, ends a
+    # match early and still writes a summary).
+    if python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(d["fatal"] is not None or d["games"] != d["games_planned"])' "$json.tmp" 2>/dev/null; then
+        mv "$json.tmp" "$json"
+    else
+        echo "$name did not finish: see $out/$name.log" >&2
+    fi
 done
