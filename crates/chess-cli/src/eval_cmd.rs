@@ -14,10 +14,10 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let config = if args.flag("--simple") { EvalConfig::MATERIAL_PST } else { EvalConfig::FULL };
     let net = match args.str("--net") {
         None => Network::embedded(),
-        Some(path) => Arc::new(load_net(path).map_err(|reason| ArgError::BadValue {
+        Some(path) => Arc::new(Network::open(path).map_err(|e| ArgError::BadValue {
             option: "--net".to_owned(),
             value: path.to_owned(),
-            reason,
+            reason: e.to_string(),
         })?),
     };
     out!("{}\n{}", board.diagram(), Classical::new(config).trace(&board));
@@ -26,10 +26,4 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let white = if board.side_to_move() == chess_core::Color::White { score } else { -score };
     outln!("\nNet {} ({:016x}, 768->{}x2->1): {white:+} cp for White", net.name(), net.hash(), net.hidden());
     Ok(ExitCode::SUCCESS)
-}
-
-/// The net in the file at `path` (also what UCI's `EvalFile` loads), or why not.
-pub(crate) fn load_net(path: &str) -> Result<Network, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    Network::from_bytes(&bytes).map_err(|e| e.to_string())
 }

@@ -324,7 +324,7 @@ impl Uci {
                     self.eval_file = name.to_owned();
                     return;
                 }
-                match crate::eval_cmd::load_net(path) {
+                match Network::open(path) {
                     Ok(net) => {
                         info_string(&format!(
                             "net {path}: {} (768->{}x2->1, {:016x}), used at full strength",

@@ -80,6 +80,8 @@ pub enum NetError {
     WrongSizes,
     /// The output weights are so large that the output sum could overflow.
     OutputWeightsTooLarge,
+    /// The file could not be read ([`Network::open`]): the file system's reason.
+    Io(String),
 }
 
 impl fmt::Display for NetError {
@@ -92,6 +94,7 @@ impl fmt::Display for NetError {
             NetError::TrailingBytes(n) => write!(f, "{n} bytes follow the net's last weight"),
             NetError::WrongSizes => write!(f, "the weights do not have the sizes of the net's width"),
             NetError::OutputWeightsTooLarge => write!(f, "output weights too large: the output sum could overflow"),
+            NetError::Io(reason) => write!(f, "cannot read the net file: {reason}"),
         }
     }
 }
@@ -187,6 +190,12 @@ impl Network {
         }
         out.extend_from_slice(&self.output_bias.to_le_bytes());
         out
+    }
+
+    /// The net in the file at `path` ([`from_bytes`](Self::from_bytes) of its contents).
+    pub fn open(path: impl AsRef<std::path::Path>) -> Result<Network, NetError> {
+        let bytes = std::fs::read(path).map_err(|e| NetError::Io(e.to_string()))?;
+        Network::from_bytes(&bytes)
     }
 
     /// The net compiled into the crate (`nets/embedded.nnue`, described in `nets/README.md`):
@@ -533,6 +542,13 @@ mod tests {
         wide[4..8].copy_from_slice(&100_000u32.to_le_bytes());
         assert_eq!(Network::from_bytes(&wide), Err(NetError::BadWidth(100_000)));
         assert_eq!(NetError::BadMagic.to_string(), "not a net file (it does not start with CNN1)");
+        let path = std::env::temp_dir().join(format!("chess-eval-open-{}.nnue", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(Network::open(&path).unwrap(), net);
+        std::fs::remove_file(&path).unwrap();
+        let missing = Network::open(&path).unwrap_err();
+        assert!(matches!(missing, NetError::Io(_)), "{missing:?}");
+        assert!(missing.to_string().starts_with("cannot read the net file: "), "{missing}");
         assert_ne!(Network::random(16, 2).hash(), net.hash());
         let too_large = vec![i16::MAX; 32];
         assert_eq!(

@@ -111,11 +111,7 @@ fn selfplay(args: &Args) -> Result<(), String> {
     let net = match args.get("eval").unwrap_or("net") {
         "net" => Some(chess_eval::Network::embedded()),
         "classical" => None,
-        path => {
-            let bytes = std::fs::read(path).map_err(|e| format!("--eval {path}: {e}"))?;
-            let net = chess_eval::Network::from_bytes(&bytes).map_err(|e| format!("--eval {path}: {e}"))?;
-            Some(std::sync::Arc::new(net))
-        }
+        path => Some(std::sync::Arc::new(chess_eval::Network::open(path).map_err(|e| format!("--eval {path}: {e}"))?)),
     };
     let opts = selfplay::SelfplayOptions {
         dir: args.get("out").unwrap_or(SELFPLAY_DIR).into(),

@@ -28,12 +28,10 @@ use std::fs;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use chess_core::{Board, Color, Game, GameStatus, Move};
-use std::sync::Arc;
-
 use chess_eval::{AnyEval, Classical, Evaluator, Network, Nnue, Score};
 use chess_search::{Engine, Limits};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
