@@ -1,8 +1,8 @@
 // Nodes per second of the wasm build in Chromium (Debian's, through playwright-core), on the
 // bench positions of `chess bench` (depth 11), in a module page and in a Web Worker; then, in the
-// worker, the time of ai({ level, book: false, seed: 1 }) for levels 1-5 on the positions that the native
-// `cargo run --release -p chess-ai --example level_times` times (its level_positions.txt). The package is served from a throw-away server on 127.0.0.1. Build first
-// (npm run build).
+// worker, the time of ai({ level, book: false, seed: 1 }) for levels 1-5 on the positions that the
+// native `cargo run --release -p chess-ai --example level_times` times (its level_positions.txt).
+// The package is served from a throw-away server on 127.0.0.1. Build first (npm run build).
 //
 //   node scripts/bench-browser.mjs [--native PATH_TO_CHESS_BINARY]
 import { execFileSync } from 'node:child_process';
