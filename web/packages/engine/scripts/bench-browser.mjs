@@ -1,7 +1,9 @@
 // Nodes per second of the wasm build in Chromium (Debian's, through playwright-core), on the
 // bench positions of `chess bench` (depth 11), in a module page and in a Web Worker; then, in the
-// worker, the time of ai({ level, book: false, seed: 1 }) for levels 1-5 on the positions that the
-// native `cargo run --release -p chess-ai --example level_times` times (its level_positions.txt).
+// worker, the time and nodes of new Ai({ level, book: false, seed: 1 }).bestMove for levels 1-5 on
+// the positions that the native `cargo run --release -p chess-ai --example level_times` times (its
+// level_positions.txt), the same way (a new game a position), and the time of js-chess-engine's
+// one-shot ai(fen, { level }) on them (an engine a call, with the book).
 // The package is served from a throw-away server on 127.0.0.1. Build first (npm run build).
 //
 //   node scripts/bench-browser.mjs [--native PATH_TO_CHESS_BINARY]
@@ -22,13 +24,29 @@ const page = `<!doctype html><script type="module">
   const inWorker = async (url, positions) => {
     const m = await import(url);
     const bench = m.bench(11);
-    const levels = [1, 2, 3, 4, 5].map((level) => {
-      const times = positions.map((fen) => {
-        const start = performance.now();
-        m.ai(fen, { level, book: false, seed: 1 });
-        return performance.now() - start;
-      }).sort((a, b) => a - b);
+    const summary = (times) => {
+      times.sort((a, b) => a - b);
       return { median: times[times.length >> 1], max: times[times.length - 1] };
+    };
+    const levels = [1, 2, 3, 4, 5].map((level) => {
+      // As the native example: one engine a level, a new game (empty table) a position, no book.
+      const ai = new m.Ai({ level, book: false, seed: 1 });
+      let nodes = 0;
+      const times = positions.map((fen) => {
+        const game = new m.ChessGame(fen);
+        ai.newGame();
+        const start = performance.now();
+        nodes += ai.bestMove(game).nodes;
+        return performance.now() - start;
+      });
+      ai.free();
+      // js-chess-engine's one-shot call, as its users make it (a game and an engine a call, book on).
+      const compat = positions.map((fen) => {
+        const start = performance.now();
+        m.ai(fen, { level });
+        return performance.now() - start;
+      });
+      return { ...summary(times), nodes: Math.round(nodes / positions.length), compat: summary(compat) };
     });
     postMessage({ bench, levels });
   };
@@ -57,8 +75,10 @@ try {
   const [main, { bench: worker, levels }] = await tab.evaluate(() => [window.mainThread, window.inWorker]);
   console.log(`Chromium ${browser.version()}, page: ${main.nodes} nodes, ${main.nps} nodes/s`);
   console.log(`Chromium ${browser.version()}, worker: ${worker.nodes} nodes, ${worker.nps} nodes/s`);
-  console.log(`ai({ level, book: false, seed: 1 }) in the worker, ${levelPositions.length} positions: median and max ms a move`);
-  levels.forEach(({ median, max }, i) => console.log(`  level ${i + 1}: ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms`));
+  console.log(`in the worker, ${levelPositions.length} positions, ms a move: new Ai({ level, book: false, seed: 1 }).bestMove`
+    + ` median (max), mean nodes; then js-chess-engine's ai(fen, { level }) median (max)`);
+  levels.forEach(({ median, max, nodes, compat }, i) => console.log(`  level ${i + 1}: ${median.toFixed(1)} (${max.toFixed(1)}),`
+    + ` ${nodes} nodes; ai(): ${compat.median.toFixed(1)} (${compat.max.toFixed(1)})`));
   const i = process.argv.indexOf('--native');
   if (i > 0) {
     const out = execFileSync(process.argv[i + 1], ['bench', '11'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
