@@ -2,8 +2,8 @@
 //! [`Profile`] it turns into, from one table of calibrated anchors.
 //!
 //! A weak level is the real engine held back the way a weaker player is: it looks less far
-//! ahead (a depth or node budget), judges positions more simply (fewer evaluation terms), may not
-//! look at recaptures at all (no quiescence at the lowest level), and does not always pick the
+//! ahead (a depth or node budget), judges positions more simply (fewer evaluation terms), follows
+//! only two captures past its horizon (the lowest levels), and does not always pick the
 //! best of the moves it saw (randomness among moves within a window of the best, guarded against
 //! moves that simply hang the piece). Every figure lives in [`ANCHORS`]; `docs/levels.md` gives
 //! the games that calibrated them.
@@ -85,26 +85,26 @@ const fn eval(piece_square: bool, pawns: bool, mobility: bool, king_safety: bool
 /// two anchors takes the lower anchor's discrete settings and interpolates the node budget
 /// (geometrically) and the randomness (linearly).
 pub const ANCHORS: [Profile; 5] = [
-    // Level 1, ~800: one ply and one capture past it, material and squares only, often not the
-    // best of what it saw.
+    // Level 1, ~800: one ply and two captures past it, material and squares only, any move
+    // within 150 cp of its best (it sees a hanging piece, not a pawn it gives away).
     Profile {
         elo: Some(800),
         depth: Some(1),
         nodes: None,
         eval: eval(true, false, false, false),
-        quiescence: Some(1),
+        quiescence: Some(2),
         check_extension: false,
-        randomness_cp: 100,
+        randomness_cp: 150,
         candidates: 64,
         book_plies: 2,
         hash_mb: 1,
         blunder_guard: false,
     },
-    // Level 2, ~1200: three plies and two capture plies past them, pawn structure, no checks
+    // Level 2, ~1200: four plies and two capture plies past them, pawn structure, no checks
     // extension.
     Profile {
         elo: Some(1200),
-        depth: Some(3),
+        depth: Some(4),
         nodes: None,
         eval: eval(true, true, false, false),
         quiescence: Some(2),
@@ -133,7 +133,7 @@ pub const ANCHORS: [Profile; 5] = [
     Profile {
         elo: Some(2000),
         depth: None,
-        nodes: Some(60_000),
+        nodes: Some(45_000),
         eval: EvalConfig::FULL,
         quiescence: None,
         check_extension: true,
