@@ -358,9 +358,15 @@ pub fn enabled(rule: Rule) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Mutex;
+
+    /// The constants are global in a tuning build: a test that sets them must not run while
+    /// another reads them.
+    static GLOBALS: Mutex<()> = Mutex::new(());
 
     #[test]
     fn the_table_is_consistent() {
+        let _globals = GLOBALS.lock().unwrap_or_else(|e| e.into_inner());
         for (i, row) in TABLE.iter().enumerate() {
             assert!(row.min <= row.default && row.default <= row.max, "{row:?}");
             assert!(row.step > 0 && row.step <= row.max - row.min, "{row:?}");
@@ -374,6 +380,7 @@ mod tests {
     #[cfg(feature = "tune")]
     #[test]
     fn a_tuning_build_sets_and_refuses() {
+        let _globals = GLOBALS.lock().unwrap_or_else(|e| e.into_inner());
         assert_eq!(set("FP_BASE", 120), Ok(()));
         assert_eq!((fp_base(), get("fp_base")), (120, Some(120)));
         assert_eq!(set("fp_base", 1000), Err(SetError::OutOfRange { name: "fp_base", value: 1000, min: 0, max: 250 }));
