@@ -17,7 +17,7 @@ measured in the same table against `UCI_Elo=1350` (its row comes first), never t
 against itself. Stockfish plays 100,000 nodes a move (its limited strength picks its move at a
 fixed depth that this always reaches); our levels play with their own budgets, their book on,
 at a clock that never binds. Node limits on both sides make the result independent of machine
-load, so the table can run beside other work (it takes hours: mostly level 5, ~1 s a move).
+load, so the table can run beside other work (it takes hours: mostly level 5, ~2 s a move).
 
 Needs python-chess (`pip install chess`) and Stockfish (`apt-get install stockfish`); builds
 `target/release/chess` unless `--engine` names a binary (copied aside so a rebuild cannot change
@@ -39,6 +39,7 @@ sys.path.insert(0, os.path.join(SHARED, "tools"))
 import match  # noqa: E402  (the shared match runner: its Elo statistics)
 
 RESULTS = os.path.join(ROOT, "docs", "calibration")
+GAMES = 200  # a row's games by default, and what the table calls complete
 STOCKFISH = os.environ.get("STOCKFISH", "/usr/games/stockfish")
 
 
@@ -121,6 +122,8 @@ def table():
         base = row["rating"] if isinstance(row["rating"], (int, float)) else f"{rating(next(r for r in PLAN if r['name'] == row['rating']))[0]:.0f}"
         score = (t["wins"] + t["draws"] / 2) / t["games"]
         within = "—" if row["label"] is None else ("yes" if abs(elo - row["label"]) <= 50 else f"no ({elo - row['label']:+.0f})")
+        if t["games"] < GAMES:
+            within += f", {t['games']} of {GAMES} games"
         print(f"| {row['side']['name']} | {row['label'] or '—'} | {row['opponent']['name']} ({base}) | {t['games']} "
               f"| {t['wins']}-{t['losses']}-{t['draws']} | {100 * score:.1f}% | {t['elo']:+.0f} ± {t['err']:.0f} "
               f"| **{elo:.0f} ± {err:.0f}** | {within} | {t['ms_per_move']:.0f} |")
@@ -168,7 +171,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("names", nargs="*", help="rows of PLAN to run (default: all, in order)")
     p.add_argument("--table", action="store_true")
-    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--games", type=int, default=GAMES)
     p.add_argument("--chunk", type=int, default=50)
     p.add_argument("--max-seconds", type=float)
     p.add_argument("--engine", help="the chess binary (default: build target/release/chess)")
