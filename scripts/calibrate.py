@@ -7,7 +7,8 @@
 Runs the matches of PLAN below (all of them, or the NAMES given) until each has N games
 (default 200), in chunks whose summaries are saved as `docs/calibration/NAME-K.json`: a run
 that stops (a time bound, a session ending) resumes where it was by running the same command,
-on fresh openings. `--table` prints the Markdown table of docs/levels.md from the saved chunks:
+on fresh openings; SIGINT or SIGTERM stops it keeping the finished games of the running chunk.
+`--table` prints the Markdown table of docs/levels.md from the saved chunks:
 each level's Elo is its opponent's rating plus the match's Elo difference (pentanomial, 95%),
 and whether it lies within ±50 of the level's label.
 
@@ -28,6 +29,7 @@ import json
 import math
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -38,7 +40,7 @@ SHARED = os.environ.get("SHARED", os.path.join(ROOT, "..", "shared"))
 sys.path.insert(0, os.path.join(SHARED, "tools"))
 import match  # noqa: E402  (the shared match runner: its Elo statistics)
 
-RESULTS = os.path.join(ROOT, "docs", "calibration")
+RESULTS = os.environ.get("CALIBRATION_DIR", os.path.join(ROOT, "docs", "calibration"))
 GAMES = 200  # a row's games by default, and what the table calls complete
 STOCKFISH = os.environ.get("STOCKFISH", "/usr/games/stockfish")
 
@@ -89,7 +91,7 @@ def totals(runs):
     """W-L-D, Elo and its 95% error over the chunks of one row (the side's point of view)."""
     penta = [sum(r["pentanomial"][i] for r in runs) for i in range(5)]
     t = {k: sum(r[k] for r in runs) for k in ("games", "wins", "losses", "draws")}
-    interval = match.score_interval([(i / 4, c) for i, c in enumerate(penta)]) if t["games"] else None
+    interval = match.score_interval([(i / 4, c) for i, c in enumerate(penta)]) if sum(penta) >= 2 else None
     t["elo"], t["err"] = (interval["elo"], interval["elo_err95"]) if interval else (math.nan, math.nan)
     moves = sum(r["engine_a_stats"]["moves"] for r in runs)
     t["ms_per_move"] = sum(r["engine_a_stats"]["avg_time_ms"] * r["engine_a_stats"]["moves"] for r in runs) / moves if moves else math.nan
@@ -156,12 +158,28 @@ def play(row, engine, games, chunk, deadline):
                "--opening-start", str(t["next_opening"]), "--json", out, "-q"]
         if left is not None:
             cmd += ["--max-seconds", str(int(left))]
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+        interrupted = False
+        try:
+            child.wait()
+        except KeyboardInterrupt:
+            # match.py stops on SIGINT and still writes the games it finished: keep them.
+            interrupted = True
+            child.send_signal(signal.SIGINT)
+            child.wait()
+        if not os.path.exists(out):
+            if interrupted:
+                return False
+            raise RuntimeError(f"match.py wrote no {out} (exit code {child.returncode})")
         with open(out) as f:
             d = json.load(f)
         d["opening_start"] = t["next_opening"]
         with open(out, "w") as f:
             json.dump(d, f, indent=2)
+        if interrupted or child.returncode != 0:
+            if d["games"] == 0:
+                os.remove(out)
+            return False
         t = totals(chunks(row["name"]))
         print(f"{row['name']}: {t['games']} games, {t['wins']}-{t['losses']}-{t['draws']}, "
               f"Elo {t['elo']:+.0f} ± {t['err']:.0f}", flush=True)
@@ -176,6 +194,8 @@ def main():
     p.add_argument("--max-seconds", type=float)
     p.add_argument("--engine", help="the chess binary (default: build target/release/chess)")
     a = p.parse_args()
+    # SIGTERM (a session ending) stops like Ctrl-C: the running chunk keeps its finished games.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     if a.table:
         table()
         return 0
@@ -193,7 +213,7 @@ def main():
         if a.names and row["name"] not in a.names:
             continue
         if not play(row, engine, a.games, a.chunk, deadline):
-            print("time bound reached; run the same command again to resume", flush=True)
+            print("stopped (a time bound or a signal); run the same command again to resume", flush=True)
             break
     table()
     return 0
