@@ -123,7 +123,7 @@ def table():
         elo, err = rating(row)
         base = row["rating"] if isinstance(row["rating"], (int, float)) else f"{rating(next(r for r in PLAN if r['name'] == row['rating']))[0]:.0f}"
         score = (t["wins"] + t["draws"] / 2) / t["games"]
-        within = "—" if row["label"] is None else ("yes" if abs(elo - row["label"]) <= 50 else f"no ({elo - row['label']:+.0f})")
+        within = "—" if row["label"] is None or math.isnan(elo) else ("yes" if abs(elo - row["label"]) <= 50 else f"no ({elo - row['label']:+.0f})")
         if t["games"] < GAMES:
             within += f", {t['games']} of {GAMES} games"
         print(f"| {row['side']['name']} | {row['label'] or '—'} | {row['opponent']['name']} ({base}) | {t['games']} "
