@@ -179,6 +179,8 @@ def play(row, engine, games, chunk, deadline):
         if interrupted or child.returncode != 0:
             if d["games"] == 0:
                 os.remove(out)
+            if not interrupted:
+                raise RuntimeError(f"match.py failed (exit code {child.returncode}) after {d['games']} games")
             return False
         t = totals(chunks(row["name"]))
         print(f"{row['name']}: {t['games']} games, {t['wins']}-{t['losses']}-{t['draws']}, "
