@@ -251,8 +251,16 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
-/// The Elo each level 1 to 5 is calibrated to, as a JSON array.
-#[wasm_bindgen(js_name = levelElo)]
-pub fn level_elo() -> String {
-    json(&chess_ai::LEVEL_ELO)
+/// The levels 1 to 5 as a JSON array, from chess-ai's one table of anchors: each level's number,
+/// the Elo it is calibrated to and its search budget (`depth` or `nodes`, `null` when the level
+/// has none), which is what an analysis "at this level" searches.
+#[wasm_bindgen]
+pub fn levels() -> String {
+    let levels: Vec<_> = (1..=5u8)
+        .map(|level| {
+            let profile = chess_ai::Profile::of(chess_ai::Strength::Level(level));
+            serde_json::json!({ "level": level, "elo": profile.elo, "depth": profile.depth, "nodes": profile.nodes })
+        })
+        .collect();
+    json(&levels)
 }

@@ -247,3 +247,18 @@ fn classic_fen_keeps_the_en_passant_target() {
     assert_eq!(from_fen.classic_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     assert_eq!(from_fen.state().en_passant, None);
 }
+
+#[test]
+fn levels_carry_their_elo_and_budget() {
+    let levels: serde_json::Value = serde_json::from_str(&chess_wasm::levels()).unwrap();
+    let levels = levels.as_array().unwrap();
+    assert_eq!(levels.len(), 5);
+    for (i, level) in levels.iter().enumerate() {
+        let profile = chess_ai::Profile::of(chess_ai::Strength::Level(i as u8 + 1));
+        assert_eq!(level["level"], i + 1);
+        assert_eq!(level["elo"], chess_ai::LEVEL_ELO[i]);
+        assert_eq!(level["depth"].as_i64(), profile.depth.map(i64::from));
+        assert_eq!(level["nodes"].as_u64(), profile.nodes);
+        assert!(profile.depth.is_some() || profile.nodes.is_some(), "level {} has a budget", i + 1);
+    }
+}

@@ -2,12 +2,17 @@
 import { wasm } from './load.js';
 import { ChessError, rethrow } from './errors.js';
 import type { ChessGame } from './game.js';
-import type { AiOptions, Analysis, Progress, ThinkOptions } from './types.js';
+import type { AiOptions, Analysis, Level, LevelInfo, Progress, ThinkOptions } from './types.js';
 
-/** The levels and the Elo each is calibrated to (by games against Stockfish). */
-export const LEVELS: readonly { level: 1 | 2 | 3 | 4 | 5; elo: number }[] = (
-  JSON.parse(wasm.levelElo()) as number[]
-).map((elo, i) => ({ level: (i + 1) as 1 | 2 | 3 | 4 | 5, elo }));
+/** The levels 1 to 5, from the engine's own table. */
+export const LEVELS: readonly LevelInfo[] = (
+  JSON.parse(wasm.levels()) as { level: Level; elo: number; depth: number | null; nodes: number | null }[]
+).map(({ level, elo, depth, nodes }) => ({
+  level,
+  elo,
+  ...(depth !== null ? { depth } : {}),
+  ...(nodes !== null ? { nodes } : {}),
+}));
 
 /** The options as the wasm boundary reads them. */
 export function optionsJson(options: AiOptions = {}): string {

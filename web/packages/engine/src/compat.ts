@@ -5,14 +5,14 @@
  * 50-move rule and insufficient material end the game, and the levels are ours. docs/web.md
  * lists every difference.
  */
-import { Ai } from './ai.js';
+import { Ai, LEVELS } from './ai.js';
 import { ChessGame } from './game.js';
-import type { AiOptions, Analysis, GameState, Score } from './types.js';
+import type { AiOptions, Analysis, GameState, Level, Score } from './types.js';
 
 export type Color = 'white' | 'black';
 export type PieceSymbol = 'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 'b' | 'n' | 'p';
 export type Square = string;
-export type AILevel = 1 | 2 | 3 | 4 | 5;
+export type AILevel = Level;
 
 export interface CastlingRights {
   whiteShort: boolean;
@@ -63,15 +63,6 @@ export interface AIOptions {
   analysis?: boolean;
   randomness?: number;
 }
-
-/** What an analysis searches at each level: the level's own budget. */
-const ANALYSIS_LIMITS: Record<AILevel, { depth?: number; nodes?: number }> = {
-  1: { depth: 2 },
-  2: { depth: 3 },
-  3: { nodes: 5_000 },
-  4: { nodes: 60_000 },
-  5: { nodes: 1_000_000 },
-};
 
 function normalizeSquare(square: unknown): string {
   if (typeof square !== 'string' || !/^[a-hA-H][1-8]$/.test(square)) {
@@ -296,7 +287,9 @@ export class Game {
     const ai = this.ai_for(aiOptions);
     let answer: Analysis;
     if (options.analysis) {
-      const limits = d.base !== undefined ? {} : ANALYSIS_LIMITS[level];
+      // An analysis searches the level's own budget (the engine's table), at full strength.
+      const budget = d.base !== undefined ? undefined : LEVELS.find((l) => l.level === level);
+      const limits = budget ? { depth: budget.depth, nodes: budget.nodes } : {};
       answer = ai.analyze(this.game, limits);
     } else {
       answer = ai.bestMove(this.game);

@@ -11,8 +11,8 @@ export { Ai, LEVELS, bench, version } from './ai.js';
 export { WorkerAi } from './worker-ai.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 export type {
-  AiOptions, Analysis, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, Line, MoveInfo,
-  Progress, PromotionPiece, Score, ThinkOptions,
+  AiOptions, Analysis, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, Level, LevelInfo,
+  Line, MoveInfo, Progress, PromotionPiece, Score, ThinkOptions,
 } from './types.js';
 export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';
 export type {

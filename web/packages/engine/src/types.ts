@@ -100,10 +100,23 @@ export interface Analysis {
   lines: Line[];
 }
 
+/** A difficulty level: 1 (about 800 Elo) to 5 (about 2400). */
+export type Level = 1 | 2 | 3 | 4 | 5;
+
+/** One level: the Elo it is calibrated to (by games against Stockfish) and its search budget. */
+export interface LevelInfo {
+  level: Level;
+  elo: number;
+  /** The depth it searches to, in plies, when depth limits the level. */
+  depth?: number;
+  /** The nodes it searches a move, when nodes limit the level. */
+  nodes?: number;
+}
+
 /** How strong the AI plays and how it searches. */
 export interface AiOptions {
   /** 1 (about 800 Elo) to 5 (about 2400); the default is 3. */
-  level?: 1 | 2 | 3 | 4 | 5;
+  level?: Level;
   /** A rating from 800 to 2400 instead of a level. */
   elo?: number;
   /** No handicap: the full engine within the limits. */

@@ -1,7 +1,7 @@
 // The js-chess-engine v2 API (the full contract is scripts/contract.sh against its own tests).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Game, ai, aiMove, getFen, move, moves, status } from '../dist/index.js';
+import { Game, LEVELS, ai, aiMove, getFen, move, moves, status } from '../dist/index.js';
 
 test('Game: moves, move, exportJson, exportFEN, history', () => {
   const game = new Game();
@@ -47,6 +47,11 @@ test('ai and aiMove: the level, validation and the finished game', () => {
   assert.equal(analysed.board.turn, 'white');
   assert.deepEqual(analysed.analysis[0].move, { A1: 'A8' });
   assert.ok(analysed.analysis[0].score > 90_000);
+  // An analysis searches the level's own budget, as the engine's level table gives it.
+  assert.equal(LEVELS[0].depth, 1);
+  assert.equal(ai(mateIn1, { level: 1, play: false, analysis: true }).depth, LEVELS[0].depth);
+  const level3 = ai('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3', { level: 3, play: false, analysis: true });
+  assert.ok(level3.nodesSearched <= LEVELS[2].nodes * 1.1, `${level3.nodesSearched} nodes at level 3`);
   assert.throws(() => game.ai({ level: 0 }), /AI level must be between 1 and 5/);
   assert.throws(() => game.ai({ randomness: -1 }), /randomness must be a non-negative number/);
   assert.throws(() => game.ai({ depth: { base: 1.5 } }), /depth.base must be an integer > 0/);

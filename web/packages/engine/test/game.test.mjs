@@ -109,6 +109,8 @@ test('options are validated', () => {
   assert.throws(() => new Ai({ randomness: -1 }), ChessError);
   assert.throws(() => new Ai('strong'), ChessError);
   assert.deepEqual(LEVELS.map((l) => l.elo), [800, 1200, 1600, 2000, 2400]);
+  for (const l of LEVELS) assert.ok(l.depth > 0 || l.nodes > 0, `level ${l.level} has a search budget`);
+  assert.ok(LEVELS[4].nodes > LEVELS[3].nodes);
 });
 
 test('the AI mates in one, and reports progress', () => {
