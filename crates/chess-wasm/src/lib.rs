@@ -256,9 +256,9 @@ pub fn version() -> String {
 /// has none), which is what an analysis "at this level" searches.
 #[wasm_bindgen]
 pub fn levels() -> String {
-    let levels: Vec<_> = (1..=5u8)
-        .map(|level| {
-            let profile = chess_ai::Profile::of(chess_ai::Strength::Level(level));
+    let levels: Vec<_> = (1..)
+        .zip(chess_ai::ANCHORS)
+        .map(|(level, profile)| {
             serde_json::json!({ "level": level, "elo": profile.elo, "depth": profile.depth, "nodes": profile.nodes })
         })
         .collect();
