@@ -277,3 +277,13 @@ fn end_of_input_ends_the_session() {
     let out = transcript(&[], "e4");
     assert!(out.contains("You play 1. e4"), "{out}");
 }
+
+/// A bishop's SAN with a rank digit (`B2b3`) is the bishop's move, not the king's `b2b3`.
+#[test]
+fn san_with_a_rank_digit_plays_the_named_piece() {
+    let out = transcript(&["--fen", "8/6k1/8/8/B7/6p1/BK6/3R4 w - - 0 1"], "B2b3\nfen\n");
+    let fen = answers(&out, "fen")[0];
+    let board: chess_core::Board = fen.parse().unwrap();
+    assert_eq!(board.piece_on("b3".parse().unwrap()).map(|p| p.role), Some(chess_core::Role::Bishop), "{out}");
+    assert_eq!(board.king(chess_core::Color::White), "b2".parse().unwrap(), "{out}");
+}

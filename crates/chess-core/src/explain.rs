@@ -151,9 +151,17 @@ impl Board {
     /// ```
     pub fn explain(&self, text: &str) -> Result<Move, MoveRejection> {
         let text = text.trim();
+        // Text that starts with an upper-case piece letter is SAN (`B2b3` is a bishop from the
+        // second rank, `Ka1` a king move), never a UCI move. Text that reads both ways (`b2b3`,
+        // `b8e6`: from a square, or a bishop from a rank) is what the move list makes of it: the
+        // UCI reading when it is legal, else the SAN reading when that one is, else the reason
+        // the UCI reading fails.
         if let Some((from, to)) = uci_squares(text) {
             let lower = text.to_ascii_lowercase();
             if let Ok(mv) = self.parse_uci(&lower) {
+                return Ok(mv);
+            }
+            if let Ok(mv) = self.parse_san(text) {
                 return Ok(mv);
             }
             let promotes = text.len() == 5;
@@ -341,9 +349,10 @@ fn is_castling_text(s: &str) -> bool {
     matches!(s.to_ascii_uppercase().replace('0', "O").as_str(), "O-O" | "O-O-O")
 }
 
-/// The two squares of a UCI-shaped move (`e2e4`, `e7e8q`), in either case.
+/// The two squares of a UCI-shaped move (`e2e4`, `e7e8q`, `E2E4`), in either case; text that
+/// starts with an upper-case piece letter (`B2b3`) is SAN, not UCI.
 fn uci_squares(text: &str) -> Option<(Square, Square)> {
-    if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+    if !text.is_ascii() || !(4..=5).contains(&text.len()) || text.starts_with(['N', 'B', 'R', 'Q', 'K']) {
         return None;
     }
     let lower = text.to_ascii_lowercase();

@@ -133,3 +133,23 @@ fn every_kind_has_a_distinct_name() {
     sorted.dedup();
     assert_eq!(sorted.len(), kinds.len());
 }
+
+/// A bishop's SAN with a rank digit (`B2b3`) reads like a UCI move in lower case; it is SAN.
+#[test]
+fn upper_case_piece_letter_is_san_not_uci() {
+    let b = board("8/6k1/8/8/B7/6p1/BK6/3R4 w - - 0 1");
+    assert_eq!(b.explain("B2b3"), Ok(b.parse_uci("a2b3").unwrap()));
+    assert_eq!(b.explain("Ba2b3"), Ok(b.parse_uci("a2b3").unwrap()));
+    // The same squares in lower case are the UCI move of the king on b2.
+    assert_eq!(b.explain("b2b3"), Ok(b.parse_uci("b2b3").unwrap()));
+    let black = board("2b5/6k1/8/2K5/2b5/8/8/2B5 b - - 0 1");
+    assert_eq!(black.explain("B8e6"), Ok(black.parse_uci("c8e6").unwrap()));
+    assert_eq!(black.explain("B4e6"), Ok(black.parse_uci("c4e6").unwrap()));
+    // Read both ways, the move list decides: no piece on b8, a bishop on the eighth rank.
+    assert_eq!(black.explain("b8e6"), Ok(black.parse_uci("c8e6").unwrap()));
+    // Neither reading legal: the UCI reading's reason.
+    assert_eq!(black.explain("b8e7"), Err(MoveRejection::NoPieceThere(Square::B8)));
+    // An upper-case piece letter never makes a UCI move, even when the SAN is illegal.
+    assert_eq!(why(&b, "B2c3").kind(), "piece-cannot-move-there");
+    assert_eq!(why(&b, "B2B3").kind(), "unreadable");
+}

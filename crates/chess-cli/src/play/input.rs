@@ -248,4 +248,25 @@ mod tests {
         assert_eq!(resolve_move(&b, "exd8"), Err(MoveError::NeedsPromotion { from: Square::E7, to: Square::D8 }));
         assert_eq!(resolve_move(&b, "e7e8n"), Ok(Move::new(Square::E7, Square::E8, Some(Role::Knight))));
     }
+
+    /// python-chess's SAN of a few hundred random games (chess-core's fixture, standard and
+    /// Chess960), typed line by line: each is read as a move and plays the move of the game.
+    #[test]
+    fn typed_san_of_random_games_plays_the_games_moves() {
+        let mut plies = 0;
+        for line in include_str!("../../../chess-core/tests/data/san_games.txt").lines().filter(|l| !l.starts_with('#'))
+        {
+            let (fen, moves) = line.split_once('|').unwrap();
+            let mut b = board(fen.trim());
+            for pair in moves.split_whitespace() {
+                let (uci, san) = pair.split_once(':').unwrap();
+                let mv = b.parse_uci(uci).unwrap();
+                assert_eq!(parse_input(san), Input::Move(san.to_owned()), "{san}");
+                assert_eq!(resolve_move(&b, san), Ok(mv), "{san} in {b}");
+                b.play(mv);
+                plies += 1;
+            }
+        }
+        assert!(plies > 20_000, "{plies}");
+    }
 }
