@@ -77,7 +77,7 @@ impl Ai {
         options.validate()?;
         let profile = Profile::of(options.strength);
         let eval = AnyEval::from(Classical::new(options.eval.unwrap_or(profile.eval)));
-        let engine = Engine::new(eval, options.hash_mb.unwrap_or(profile.hash_mb));
+        let engine = Engine::try_new(eval, options.hash_mb.unwrap_or(profile.hash_mb))?;
         let ai = Ai {
             seed: options.seed.unwrap_or_else(random_seed),
             engine: Arc::new(Mutex::new(engine)),
@@ -109,7 +109,7 @@ impl Ai {
         {
             let mut engine = self.lock();
             if old_hash != new_hash {
-                engine.set_hash_mb(new_hash);
+                engine.set_hash_mb(new_hash)?;
             }
             engine.set_threads(options.threads);
         }

@@ -144,6 +144,9 @@ pub enum OptionsError {
     /// Multi-PV outside 1..=MAX_MULTI_PV.
     #[error("multi-PV {0} is outside 1..={MAX_MULTI_PV}")]
     MultiPv(usize),
+    /// The machine could not give the transposition table's memory (the AI keeps its old table).
+    #[error(transparent)]
+    HashAlloc(#[from] chess_search::HashAllocError),
 }
 
 impl AiOptions {

@@ -19,10 +19,8 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         None => (None, argv),
     };
     let args = Args::parse(rest, &["--depth", "--hash", "--eval"], &["--quiet", "--levels"])?;
-    if args.flag("--levels") {
-        levels();
-        return Ok(ExitCode::SUCCESS);
-    }
+    // Every option is read before anything runs, so a bad value is refused whatever the mode.
+    let search_options = depth.is_some() || ["--depth", "--hash", "--eval"].iter().any(|o| args.str(o).is_some());
     let depth = match depth {
         Some(d) if !(1..=64).contains(&d) => {
             return Err(ArgError::BadValue {
@@ -36,21 +34,31 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     };
     let hash = args.num("--hash", 1..=4096)?.unwrap_or(16);
     let quiet = args.flag("--quiet");
+    let eval = args.str("--eval").unwrap_or("net");
+    if !matches!(eval, "net" | "classical") {
+        return Err(ArgError::BadValue {
+            option: "--eval".into(),
+            value: eval.into(),
+            reason: "must be net (the signature's) or classical".into(),
+        });
+    }
+    if args.flag("--levels") {
+        if search_options {
+            return Err(ArgError::Invalid("bench --levels takes no --depth, --hash or --eval".into()));
+        }
+        levels();
+        return Ok(ExitCode::SUCCESS);
+    }
     let each = |fen: &str, nodes: u64, ms: u64| {
         if !quiet {
             outln!("{nodes:>12} nodes {ms:>7} ms  {fen}");
         }
     };
-    let total = match args.str("--eval").unwrap_or("net") {
-        "net" => run_bench(&mut Engine::new(bench_evaluator(), hash), depth, each),
-        "classical" => run_bench(&mut Engine::new(Classical::default(), hash), depth, each),
-        other => {
-            return Err(ArgError::BadValue {
-                option: "--eval".into(),
-                value: other.into(),
-                reason: "must be net (the signature's) or classical".into(),
-            })
-        }
+    let no_memory = |e: chess_search::HashAllocError| ArgError::Invalid(e.to_string());
+    let total = if eval == "net" {
+        run_bench(&mut Engine::try_new(bench_evaluator(), hash).map_err(no_memory)?, depth, each)
+    } else {
+        run_bench(&mut Engine::try_new(Classical::default(), hash).map_err(no_memory)?, depth, each)
     };
     outln!("===========================");
     outln!("Total time (ms) : {}", total.time_ms);

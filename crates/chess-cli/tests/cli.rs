@@ -91,6 +91,8 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         &["bench", "--hash", "0"],
         &["bench", "--bogus"],
         &["bench", "--eval", "stockfish"],
+        &["bench", "--levels", "--depth", "abc"],
+        &["bench", "--levels", "--depth", "3"],
     ];
     for args in cases {
         let out = chess(args);
@@ -176,4 +178,21 @@ fn analyze_gives_the_tables_verdict_and_keeps_to_it() {
     let o = chess(&["analyze", "--syzygy", "/nonexistent"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--syzygy"), "{}", stderr(&o));
+}
+
+/// Within 3 GB of address space (`ulimit -v`), tables the machine cannot give are a one-line
+/// error and exit code 2, not an abort (exit 134).
+#[test]
+fn a_hash_the_machine_cannot_give_is_a_one_line_error() {
+    for args in ["analyze --hash 65536 --depth 1", "analyze --hash 4000 --depth 1", "bench --hash 4096 --quiet"] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 3000000 && exec \"$0\" {args}"))
+            .arg(env!("CARGO_BIN_EXE_chess"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args}: {}", stderr(&out));
+        let mb = args.split_whitespace().nth(2).unwrap();
+        assert_eq!(stderr(&out), format!("chess: cannot allocate a {mb} MiB transposition table: not enough memory\n"));
+    }
 }

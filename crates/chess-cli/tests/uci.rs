@@ -18,12 +18,20 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chess");
+        Engine::spawn(Command::new(env!("CARGO_BIN_EXE_chess")))
+    }
+
+    /// The engine with at most `kib` KiB of address space (`ulimit -v`), so that allocations
+    /// fail the same way on any machine.
+    fn start_with_memory_limit(kib: u64) -> Engine {
+        let mut command = Command::new("sh");
+        command.arg("-c").arg(format!("ulimit -v {kib} && exec \"$0\"")).arg(env!("CARGO_BIN_EXE_chess"));
+        Engine::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Engine {
+        let mut child =
+            command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("start chess");
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = channel();
@@ -510,4 +518,31 @@ fn syzygy_path_loads_tablebases_or_says_why_not() {
     e.send("setoption name SyzygyPath value <empty>");
     assert!(e.sync().is_empty());
     e.quit();
+}
+
+/// A `Hash` the machine cannot give is refused with an `info string`; the engine keeps its table
+/// and goes on (it used to abort on the failed allocation).
+#[test]
+fn a_hash_the_machine_cannot_give_is_refused_and_the_engine_goes_on() {
+    // The advertised maximum on this machine, then 65536 and 4000 MiB within 3 GB.
+    for (mut engine, sizes) in
+        [(Engine::start(), &["65536"][..]), (Engine::start_with_memory_limit(3_000_000), &["65536", "4000"][..])]
+    {
+        engine.send("uci");
+        engine.until("uciok");
+        for mb in sizes {
+            engine.send(&format!("setoption name Hash value {mb}"));
+            let said = engine.sync();
+            let refusal = format!(
+                "info string option refused: cannot allocate a {mb} MiB transposition table: not enough memory"
+            );
+            assert!(said.contains(&refusal), "{said:?}");
+        }
+        engine.send("position startpos moves e2e4");
+        engine.send("go depth 6");
+        let lines = engine.until("bestmove");
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+        engine.send("quit");
+        engine.child.wait().unwrap();
+    }
 }

@@ -16,13 +16,16 @@ use crate::history::History;
 use crate::limits::Limits;
 use crate::report::{Reporter, RootLine, SearchResult, Silent};
 use crate::search::{Line, LmrTable, RootMove, Worker, INFINITE};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, HashAllocError, TranspositionTable};
 
 /// The most search threads an engine runs.
 pub const MAX_THREADS: usize = 256;
-/// The largest transposition table, in MiB (64 GiB). The one definition: chess-ai's options and
-/// the UCI `Hash` option use it.
-pub const MAX_HASH_MB: usize = 65_536;
+/// The largest transposition table, in MiB: 64 GiB on 64-bit machines, 1 GiB where addresses
+/// have 32 bits (WebAssembly's memory holds 4 GiB in all). The one definition: chess-ai's
+/// options, the UCI `Hash` option and the JavaScript API use it. A size within it can still be
+/// more than the machine has: tables are allocated fallibly ([`Engine::try_new`],
+/// [`Engine::set_hash_mb`]).
+pub const MAX_HASH_MB: usize = if cfg!(target_pointer_width = "64") { 65_536 } else { 1_024 };
 
 /// A chess engine: search plus evaluator, reusable from move to move.
 ///
@@ -50,16 +53,25 @@ pub struct Engine<E: Evaluator> {
 
 impl<E: Evaluator> Engine<E> {
     /// An engine with `hash_mb` MiB of transposition table (0 disables it), one thread.
+    ///
+    /// # Panics
+    /// When the table's memory cannot be had; [`try_new`](Self::try_new) answers with an error.
     pub fn new(evaluator: E, hash_mb: usize) -> Self {
-        Engine {
+        Self::try_new(evaluator, hash_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An engine with `hash_mb` MiB of transposition table (0 disables it; sizes above
+    /// [`MAX_HASH_MB`] are capped), one thread; an error when the machine cannot give the memory.
+    pub fn try_new(evaluator: E, hash_mb: usize) -> Result<Self, HashAllocError> {
+        Ok(Engine {
             evaluator,
-            tt: TranspositionTable::new(hash_mb.min(MAX_HASH_MB)),
+            tt: TranspositionTable::try_new(hash_mb.min(MAX_HASH_MB))?,
             histories: vec![History::default()],
             time: default_time_source(),
             lmr: LmrTable::new(),
             handicap: Handicap::NONE,
             tablebase: None,
-        }
+        })
     }
 
     /// Probe these Syzygy tablebases: the search scores positions with few enough pieces
@@ -75,8 +87,9 @@ impl<E: Evaluator> Engine<E> {
     }
 
     /// Resize the transposition table (emptying it). Sizes above [`MAX_HASH_MB`] are capped.
-    pub fn set_hash_mb(&mut self, mb: usize) {
-        self.tt.resize(mb.min(MAX_HASH_MB));
+    /// When the machine cannot give the memory, the table stays as it was and the error says so.
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), HashAllocError> {
+        self.tt.try_resize(mb.min(MAX_HASH_MB))
     }
 
     /// The transposition table.

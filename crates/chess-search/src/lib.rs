@@ -59,7 +59,7 @@ pub use limits::{Clock, Limits};
 pub use report::{Info, Reporter, RootLine, SearchResult, Silent};
 pub use see::see_ge;
 pub use time::TimeBudget;
-pub use tt::{Bound, TranspositionTable, TtEntry};
+pub use tt::{Bound, HashAllocError, TranspositionTable, TtEntry};
 
 /// The examples of the crate's README run as doctests.
 #[cfg(doctest)]

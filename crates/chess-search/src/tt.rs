@@ -17,6 +17,14 @@ use chess_eval::Score;
 
 use crate::params::{tt_age_weight, tt_keep_depth_margin};
 
+/// A transposition table the machine could not give the memory for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {mb} MiB transposition table: not enough memory")]
+pub struct HashAllocError {
+    /// The size asked for, in MiB.
+    pub mb: usize,
+}
+
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -137,17 +145,54 @@ impl TranspositionTable {
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
     /// A table of `mb` MiB (0: disabled).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`try_new`](Self::try_new) answers with an error instead.
     pub fn new(mb: usize) -> Self {
-        let mut tt = TranspositionTable { buckets: Vec::new(), age: AtomicU8::new(0) };
-        tt.resize(mb);
-        tt
+        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of `mb` MiB (0: disabled), or an error when the memory cannot be had.
+    ///
+    /// ```
+    /// use chess_search::TranspositionTable;
+    /// assert_eq!(TranspositionTable::try_new(2).unwrap().size_mb(), 2);
+    /// assert!(TranspositionTable::try_new(usize::MAX >> 20).is_err());
+    /// ```
+    pub fn try_new(mb: usize) -> Result<Self, HashAllocError> {
+        Ok(TranspositionTable { buckets: Self::allocate(mb)?, age: AtomicU8::new(0) })
     }
 
     /// Resize to `mb` MiB, emptying the table.
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`try_resize`](Self::try_resize) answers with an error.
     pub fn resize(&mut self, mb: usize) {
-        let count = mb.saturating_mul(1 << 20) / Self::BUCKET_BYTES;
+        self.try_resize(mb).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// Resize to `mb` MiB, emptying the table; when that much memory cannot be had, the table is
+    /// left as it was (entries and size) and the error says so.
+    pub fn try_resize(&mut self, mb: usize) -> Result<(), HashAllocError> {
+        if mb == self.size_mb() && !self.buckets.is_empty() {
+            self.clear();
+            return Ok(());
+        }
+        // Allocated beside the old table, which stays whole if this fails.
+        let buckets = Self::allocate(mb)?;
         self.buckets = Vec::new();
-        self.buckets.resize_with(count, Bucket::default);
+        self.buckets = buckets;
+        self.age.store(0, Relaxed);
+        Ok(())
+    }
+
+    /// The zeroed buckets of an `mb` MiB table, allocated fallibly.
+    fn allocate(mb: usize) -> Result<Vec<Bucket>, HashAllocError> {
+        let count = mb.checked_mul(1 << 20).ok_or(HashAllocError { mb })? / Self::BUCKET_BYTES;
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).map_err(|_| HashAllocError { mb })?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(buckets)
     }
 
     /// The size in MiB.
@@ -345,5 +390,20 @@ mod tests {
         assert!(tt.hashfull() > 500, "{}", tt.hashfull());
         tt.new_search();
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn a_table_the_machine_cannot_give_is_an_error_and_the_old_one_stays() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, None, 7, 0, 3, Bound::Exact, 0);
+        let huge = usize::MAX >> 20;
+        assert_eq!(TranspositionTable::try_new(huge).err(), Some(HashAllocError { mb: huge }));
+        assert_eq!(tt.try_resize(huge), Err(HashAllocError { mb: huge }));
+        assert_eq!(tt.try_resize(usize::MAX), Err(HashAllocError { mb: usize::MAX }));
+        assert_eq!(tt.size_mb(), 1);
+        assert_eq!(tt.probe(42, 0).map(|e| e.score), Some(7));
+        assert_eq!(tt.try_resize(2), Ok(()));
+        assert_eq!(tt.size_mb(), 2);
+        assert!(tt.probe(42, 0).is_none());
     }
 }
