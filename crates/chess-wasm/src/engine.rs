@@ -20,7 +20,7 @@ pub struct OptionsJson {
     move_time_ms: Option<u64>,
     nodes: Option<u64>,
     depth: Option<i32>,
-    hash_mb: Option<usize>,
+    hash_mb: Option<u64>,
     depth_options: Option<DepthOptionsJson>,
     randomness: Option<i32>,
     seed: Option<u64>,
@@ -37,10 +37,38 @@ struct DepthOptionsJson {
     quiescence: Option<i32>,
 }
 
+/// The largest transposition table the engine takes in WebAssembly, in MiB. A wasm32 module has
+/// at most 4 GiB of memory, and one allocation at most 2 GiB (`isize::MAX`); a gigabyte leaves
+/// room for the rest, where browsers give that much at all.
+pub const MAX_WASM_HASH_MB: u64 = 1024;
+
+/// `hashMb` checked against what wasm32 can hold (the one place the limit is checked).
+fn hash_mb(mb: Option<u64>) -> Result<Option<usize>, Error> {
+    match mb {
+        None => Ok(None),
+        Some(mb) if mb <= MAX_WASM_HASH_MB => Ok(Some(mb as usize)),
+        Some(mb) => Err(Error::Options(format!(
+            "hashMb must be between 0 and {MAX_WASM_HASH_MB} in WebAssembly (MiB), got {mb}"
+        ))),
+    }
+}
+
+/// Make sure the memory for a transposition table of `mb` MiB can be had, before the engine
+/// allocates it (an allocation that fails there aborts the module: `unreachable`). The memory is
+/// given back at once; the table then reuses it.
+pub fn reserve_hash(mb: usize) -> Result<(), Error> {
+    let bytes = mb.checked_mul(1 << 20).ok_or_else(|| Error::Options(format!("hashMb {mb} is too large")))?;
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(bytes)
+        .map_err(|_| Error::Options(format!("not enough memory for a {mb} MiB transposition table (hashMb)")))
+}
+
 /// Read options from JSON (an empty text means the defaults); `seed` is used when the JSON gives
 /// none. The result is validated.
 pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
     let o: OptionsJson = if json.trim().is_empty() { OptionsJson::default() } else { serde_json::from_str(json)? };
+    let hash_mb = hash_mb(o.hash_mb)?;
     let strength = match (o.level, o.elo, o.full) {
         (Some(_), Some(_), _) | (Some(_), _, Some(true)) | (_, Some(_), Some(true)) => {
             return Err(Error::Options("give one of level, elo and full, not several".into()))
@@ -56,7 +84,7 @@ pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
         move_time_ms: o.move_time_ms,
         nodes: o.nodes,
         depth: o.depth,
-        hash_mb: o.hash_mb,
+        hash_mb,
         depth_options: DepthOptions {
             base: d.base,
             adaptive_extension: d.extended,

@@ -6,8 +6,9 @@ use chess_core::{FenError, PgnError};
 /// Why a call from JavaScript could not be done.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// An unreadable FEN or an illegal position.
-    #[error("invalid FEN: {0}")]
+    /// An unreadable FEN or an illegal position. chess-core's message for an unreadable one
+    /// already starts with "invalid FEN", which is said once.
+    #[error("invalid FEN: {}", fen_reason(.0))]
     Fen(#[from] FenError),
     /// An unreadable PGN.
     #[error("invalid PGN: {0}")]
@@ -41,6 +42,16 @@ pub enum Error {
     /// The colour is not `white` or `black`.
     #[error("invalid colour '{0}': expected 'white' or 'black'")]
     Color(String),
+}
+
+/// `e`'s message without a leading "invalid FEN: " (chess-core's syntax errors carry it; the
+/// variant's own prefix says it once for every FEN error).
+fn fen_reason(e: &FenError) -> String {
+    let text = e.to_string();
+    match text.strip_prefix("invalid FEN: ") {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    }
 }
 
 impl From<chess_ai::OptionsError> for Error {

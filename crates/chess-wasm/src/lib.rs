@@ -108,10 +108,10 @@ impl JsPosition {
         json(&self.0.state())
     }
 
-    /// The legal moves as JSON.
+    /// The legal moves as JSON (from the square `from` only, if given).
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> String {
-        json(&self.0.legal_moves())
+    pub fn legal_moves(&self, from: Option<String>) -> Result<String, JsError> {
+        self.0.legal_moves_from(from.as_deref()).map(|m| json(&m)).map_err(js)
     }
 
     /// Play a move in SAN or UCI; the move as JSON.
@@ -183,6 +183,7 @@ impl JsEngine {
     pub fn new(options_json: Option<String>) -> Result<JsEngine, JsError> {
         let options =
             engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
+        engine::reserve_hash(options.hash_mb.unwrap_or(0)).map_err(js)?;
         let ai = Ai::new(options).map_err(|e| js(e.into()))?;
         ai.set_time_source(Arc::new(host::HostClock));
         Ok(JsEngine(ai))
@@ -193,6 +194,7 @@ impl JsEngine {
     pub fn set_options(&mut self, options_json: Option<String>) -> Result<(), JsError> {
         let options =
             engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
+        engine::reserve_hash(options.hash_mb.unwrap_or(0)).map_err(js)?;
         self.0.set_options(options).map_err(|e| js(e.into()))
     }
 
@@ -243,6 +245,12 @@ pub fn bench(depth: i32) -> String {
     engine.set_time_source(Arc::new(host::HostClock));
     let r = chess_search::run_bench(&mut engine, depth.clamp(1, 64), |_, _, _| {});
     format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps())
+}
+
+/// The largest `hashMb` the engine takes in WebAssembly ([`engine::MAX_WASM_HASH_MB`]).
+#[wasm_bindgen(js_name = maxHashMb)]
+pub fn max_hash_mb() -> u32 {
+    engine::MAX_WASM_HASH_MB as u32
 }
 
 /// The crate's version.

@@ -155,10 +155,11 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start position, or the position of `fen`.
+    /// The start position (no FEN), or the position of `fen` (an empty `fen` is an invalid FEN,
+    /// not the start position).
     pub fn new(fen: Option<&str>) -> Result<Position, Error> {
         let (game, start_target) = match fen.map(str::trim) {
-            None | Some("") => (Game::new(), None),
+            None => (Game::new(), None),
             Some(fen) => (Game::from_fen(fen)?, Setup::parse(fen).ok().and_then(|s| s.ep)),
         };
         Ok(Position { game, start_target })
@@ -274,6 +275,15 @@ impl Position {
             winner: winner.map(Color::as_str),
             result,
         }
+    }
+
+    /// The legal moves from the square named `from` (every legal move when `None`), in the
+    /// order of [`legal_moves`](Self::legal_moves); an error when `from` is not a square name.
+    pub fn legal_moves_from(&self, from: Option<&str>) -> Result<Vec<MoveInfo>, Error> {
+        let moves = self.legal_moves();
+        let Some(name) = from else { return Ok(moves) };
+        let from = square(name)?.to_string();
+        Ok(moves.into_iter().filter(|m| m.from == from).collect())
     }
 
     /// Every legal move: by from-square (a1 to h8), then to-square, promotions queen first.

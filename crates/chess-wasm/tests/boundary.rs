@@ -262,3 +262,56 @@ fn levels_carry_their_elo_and_budget() {
         assert!(profile.depth.is_some() || profile.nodes.is_some(), "level {} has a budget", i + 1);
     }
 }
+
+#[test]
+fn an_empty_fen_is_an_error_and_none_is_the_start_position() {
+    assert_eq!(Position::new(None).unwrap().state().fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    for empty in ["", "   "] {
+        let err = Position::new(Some(empty)).unwrap_err().to_string();
+        assert!(err.starts_with("invalid FEN: "), "{empty:?}: {err}");
+    }
+}
+
+#[test]
+fn fen_errors_say_invalid_fen_once() {
+    for bad in ["", "garbage", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "8/8/8/8/8/8/8/8 w - - 0 1"] {
+        let err = Position::new(Some(bad)).unwrap_err().to_string();
+        assert!(err.starts_with("invalid FEN: "), "{bad:?}: {err}");
+        assert_eq!(err.matches("invalid FEN").count(), 1, "{bad:?}: {err}");
+    }
+    let err = Position::new(Some("8/8/8/8/8/8/8/8 w - - 0 1")).unwrap_err().to_string();
+    assert!(err.starts_with("invalid FEN: illegal position: "), "{err}");
+}
+
+#[test]
+fn legal_moves_from_a_square_name_the_bad_square() {
+    let p = Position::new(None).unwrap();
+    assert_eq!(p.legal_moves_from(None).unwrap().len(), 20);
+    let knight: Vec<_> = p.legal_moves_from(Some("B1")).unwrap().into_iter().map(|m| m.san).collect();
+    assert_eq!(knight, ["Na3", "Nc3"]);
+    assert!(p.legal_moves_from(Some("e4")).unwrap().is_empty(), "an empty square has no moves");
+    for bad in ["z9", "", "e44"] {
+        let err = p.legal_moves_from(Some(bad)).unwrap_err().to_string();
+        assert_eq!(err, format!("invalid square '{bad}': squares are written a1 to h8"));
+    }
+}
+
+#[test]
+fn the_hash_is_limited_to_what_wasm32_holds() {
+    use chess_wasm::engine::{reserve_hash, MAX_WASM_HASH_MB};
+    assert_eq!(MAX_WASM_HASH_MB, 1024);
+    for mb in [0, 1, 1024] {
+        let o = options_from_json(&format!(r#"{{"hashMb": {mb}}}"#), 1).unwrap();
+        assert_eq!(o.hash_mb, Some(mb));
+    }
+    for mb in [1025_u64, 3000, 5000, 1 << 40] {
+        let err = options_from_json(&format!(r#"{{"hashMb": {mb}}}"#), 1).unwrap_err().to_string();
+        assert_eq!(err, format!("invalid options: hashMb must be between 0 and 1024 in WebAssembly (MiB), got {mb}"));
+    }
+    assert!(options_from_json(r#"{"hashMb": -1}"#, 1).is_err());
+    assert!(reserve_hash(0).is_ok());
+    assert!(reserve_hash(16).is_ok());
+    let err = reserve_hash(usize::MAX >> 20).unwrap_err().to_string();
+    assert!(err.contains("not enough memory"), "{err}");
+    assert!(reserve_hash(usize::MAX).unwrap_err().to_string().contains("too large"));
+}

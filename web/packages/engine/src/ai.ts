@@ -1,6 +1,6 @@
 /** {@link Ai}: the engine on the calling thread (blocking), and the level table. */
 import { wasm } from './load.js';
-import { ChessError, rethrow } from './errors.js';
+import { ChessError, guardProgress, rethrow } from './errors.js';
 import type { ChessGame } from './game.js';
 import type { AiOptions, Analysis, Level, LevelInfo, Progress, ThinkOptions } from './types.js';
 
@@ -13,6 +13,12 @@ export const LEVELS: readonly LevelInfo[] = (
   ...(depth !== null ? { depth } : {}),
   ...(nodes !== null ? { nodes } : {}),
 }));
+
+/**
+ * The largest transposition table (`hashMb`, MiB) the engine takes in WebAssembly, from the
+ * engine itself (which checks it).
+ */
+export const MAX_HASH_MB: number = wasm.maxHashMb();
 
 /** The options as the wasm boundary reads them. */
 export function optionsJson(options: AiOptions = {}): string {
@@ -43,11 +49,21 @@ export function limitsJson(limits: ThinkOptions = {}): string {
  * ```
  */
 export class Ai {
-  /** @internal */
-  readonly engine: wasm.Engine;
+  /** The wasm engine; `null` once {@link free} has released it. */
+  private raw: wasm.Engine | null;
 
+  /**
+   * An AI with these options. Throws a {@link ChessError} on a bad option, for example a `hashMb`
+   * above {@link MAX_HASH_MB} (more than WebAssembly can hold).
+   */
   constructor(options: AiOptions = {}) {
-    this.engine = rethrow(() => new wasm.Engine(optionsJson(options)));
+    this.raw = rethrow(() => new wasm.Engine(optionsJson(options)));
+  }
+
+  /** @internal The wasm engine; a {@link ChessError} once the AI was freed. */
+  get engine(): wasm.Engine {
+    if (this.raw === null) throw new ChessError('this Ai was freed: no method can be called after free()');
+    return this.raw;
   }
 
   /** Choose a move at the configured strength. */
@@ -60,13 +76,17 @@ export class Ai {
     return this.think(game, { ...limits, mode: 'analyze' });
   }
 
-  /** Think within `limits`; `stop` is an optional shared flag (`stop[0] = 1` ends the search). */
+  /**
+   * Think within `limits`; `stop` is an optional shared flag (`stop[0] = 1` ends the search). An
+   * error thrown by `limits.onProgress` does not end the search: the first one is reported with
+   * `console.error`, once per search.
+   */
   think(game: ChessGame, limits: ThinkOptions = {}, stop?: Int32Array): Analysis {
-    const onProgress = limits.onProgress;
+    const onProgress = guardProgress(limits.onProgress);
     const report = onProgress ? (json: string) => onProgress(JSON.parse(json) as Progress) : null;
-    const text = rethrow(() =>
-      this.engine.think(game.position, limits.mode ?? 'play', limitsJson(limits), report, stop ?? null),
-    );
+    const engine = this.engine;
+    const position = game.position;
+    const text = rethrow(() => engine.think(position, limits.mode ?? 'play', limitsJson(limits), report, stop ?? null));
     return JSON.parse(text) as Analysis;
   }
 
@@ -80,9 +100,14 @@ export class Ai {
     this.engine.newGame();
   }
 
-  /** Release the wasm memory now. */
+  /**
+   * Release the wasm memory now. Every method throws a {@link ChessError} afterwards; a second
+   * `free()` does nothing.
+   */
   free(): void {
-    this.engine.free();
+    const raw = this.raw;
+    this.raw = null;
+    raw?.free();
   }
 }
 

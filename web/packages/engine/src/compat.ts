@@ -5,7 +5,8 @@
  * 50-move rule and insufficient material end the game, and the levels are ours. docs/web.md
  * lists every difference.
  */
-import { Ai, LEVELS } from './ai.js';
+import { Ai, LEVELS, MAX_HASH_MB } from './ai.js';
+import { ChessError } from './errors.js';
 import { ChessGame } from './game.js';
 import type { AiOptions, Analysis, GameState, Level, Score } from './types.js';
 
@@ -156,6 +157,10 @@ function validateAiOptions(options: AIOptions): AILevel {
   const tt = options.ttSizeMB;
   if (tt !== undefined && (typeof tt !== 'number' || !Number.isFinite(tt) || tt < 0)) {
     throw new Error('ttSizeMB must be a non-negative number');
+  }
+  if (tt !== undefined && tt > MAX_HASH_MB) {
+    // Ours only: more than WebAssembly can hold (the engine's own limit, which it checks too).
+    throw new ChessError(`ttSizeMB must be between 0 and ${MAX_HASH_MB} in WebAssembly, got ${tt}`);
   }
   return level as AILevel;
 }

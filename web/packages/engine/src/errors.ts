@@ -35,3 +35,22 @@ export function requireString(value: unknown, what: string): string {
   }
   return value;
 }
+
+/**
+ * `onProgress` made safe to call from inside a search: an error it throws never ends the search
+ * (nor, from a worker's message, the process); the first one of each search is reported once
+ * with `console.error`, later ones are dropped.
+ */
+export function guardProgress<P>(onProgress: ((progress: P) => void) | undefined): ((progress: P) => void) | undefined {
+  if (!onProgress) return undefined;
+  let reported = false;
+  return (progress: P) => {
+    try {
+      onProgress(progress);
+    } catch (e) {
+      if (reported) return;
+      reported = true;
+      console.error('chess-wasm: the onProgress callback threw (the search goes on; later errors of this search are not reported):', e);
+    }
+  };
+}

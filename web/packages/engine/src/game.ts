@@ -19,21 +19,35 @@ export type MoveInput = string | { from: string; to: string; promotion?: Promoti
  * ```
  */
 export class ChessGame {
-  /** @internal */
-  readonly position: wasm.Position;
+  /** The wasm game; `null` once {@link free} has released it. */
+  private raw: wasm.Position | null;
 
-  /** The start position, or the position of `fen`. Throws a {@link ChessError} on a bad FEN. */
+  /**
+   * The start position (no argument), or the position of `fen`. Throws a {@link ChessError} on a
+   * bad FEN, an empty one included.
+   */
   constructor(fen?: string) {
     if (fen !== undefined) requireString(fen, 'the FEN');
-    this.position = rethrow(() => new wasm.Position(fen ?? null));
+    this.raw = rethrow(() => new wasm.Position(fen ?? null));
+  }
+
+  /** A ChessGame around a wasm game. */
+  private static adopt(position: wasm.Position): ChessGame {
+    const game = Object.create(ChessGame.prototype) as ChessGame;
+    game.raw = position;
+    return game;
+  }
+
+  /** @internal The wasm game; a {@link ChessError} once the game was freed. */
+  get position(): wasm.Position {
+    if (this.raw === null) throw new ChessError('this ChessGame was freed: no method can be called after free()');
+    return this.raw;
   }
 
   /** The game of a PGN text. */
   static fromPgn(pgn: string): ChessGame {
     requireString(pgn, 'the PGN');
-    const game = Object.create(ChessGame.prototype) as ChessGame;
-    (game as { position: wasm.Position }).position = rethrow(() => wasm.Position.fromPgn(pgn));
-    return game;
+    return ChessGame.adopt(rethrow(() => wasm.Position.fromPgn(pgn)));
   }
 
   /** The current position's FEN. */
@@ -51,12 +65,14 @@ export class ChessGame {
     return JSON.parse(this.position.state()) as GameState;
   }
 
-  /** The legal moves (from `square` only, if given). */
+  /**
+   * The legal moves (from `square` only, if given: `e2` or `E2`). Throws a {@link ChessError}
+   * naming the square when `square` is not one (`z9`).
+   */
   moves(square?: string): MoveInfo[] {
-    const all = JSON.parse(this.position.legalMoves()) as MoveInfo[];
-    if (square === undefined) return all;
-    const from = requireString(square, 'the square').toLowerCase();
-    return all.filter((m) => m.from === from);
+    const from = square === undefined ? null : requireString(square, 'the square');
+    const position = this.position;
+    return JSON.parse(rethrow(() => position.legalMoves(from))) as MoveInfo[];
   }
 
   /**
@@ -120,13 +136,16 @@ export class ChessGame {
 
   /** A copy that can move on independently. */
   clone(): ChessGame {
-    const game = Object.create(ChessGame.prototype) as ChessGame;
-    (game as { position: wasm.Position }).position = this.position.clone();
-    return game;
+    return ChessGame.adopt(this.position.clone());
   }
 
-  /** Release the wasm memory now (otherwise the garbage collector does it). */
+  /**
+   * Release the wasm memory now (otherwise the garbage collector does it). Every method throws a
+   * {@link ChessError} afterwards; a second `free()` does nothing.
+   */
   free(): void {
-    this.position.free();
+    const raw = this.raw;
+    this.raw = null;
+    raw?.free();
   }
 }

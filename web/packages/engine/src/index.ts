@@ -7,7 +7,7 @@
  */
 export { ChessGame } from './game.js';
 export type { MoveInput } from './game.js';
-export { Ai, LEVELS, bench, version } from './ai.js';
+export { Ai, LEVELS, MAX_HASH_MB, bench, version } from './ai.js';
 export { WorkerAi } from './worker-ai.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 export type {

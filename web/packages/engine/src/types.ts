@@ -124,7 +124,10 @@ export interface AiOptions {
   moveTimeMs?: number;
   nodes?: number;
   depth?: number;
-  /** Transposition table in MiB (0: none). */
+  /**
+   * Transposition table in MiB (0: none), at most 1024 in WebAssembly (`MAX_HASH_MB`): a larger
+   * one is refused with a `ChessError` naming the limit.
+   */
   hashMb?: number;
   depthOptions?: { base?: number; extended?: number; check?: boolean; quiescence?: number };
   /** Pick among moves within this many centipawns of the best. */
@@ -145,5 +148,11 @@ export interface ThinkOptions {
   clock?: { timeMs: number; incrementMs?: number; movesToGo?: number };
   /** Until stopped. */
   infinite?: boolean;
+  /**
+   * Called with each completed iteration's lines while the search runs. If it throws, the search
+   * goes on and still answers: the first error of each search is reported with `console.error`
+   * (later ones of the same search are dropped), never thrown into the search or the worker's
+   * message handler.
+   */
   onProgress?: (progress: Progress) => void;
 }

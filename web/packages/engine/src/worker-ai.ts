@@ -1,5 +1,5 @@
 /** {@link WorkerAi}: the AI in a worker, so that a page never freezes while it thinks. */
-import { ChessError } from './errors.js';
+import { ChessError, guardProgress } from './errors.js';
 import { ChessGame } from './game.js';
 import type { GameRecord, Request, Response } from './protocol.js';
 import type { AiOptions, Analysis, Progress, ThinkOptions } from './types.js';
@@ -99,15 +99,26 @@ export class WorkerAi {
     return this.searches > 0;
   }
 
+  /** Start the worker (once; again after {@link stop} or {@link terminate} ended it). */
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    this.ready = new Promise<void>((resolve, reject) => {
+    let worker: WorkerHandle | null = null;
+    // Whether this start is still the current one (not ended by stop() or terminate() since).
+    const current = (): boolean => this.ready === ready;
+    const forget = (): void => {
+      if (!current()) return;
+      worker?.terminate();
+      this.worker = null;
+      this.ready = null;
+    };
+    const ready: Promise<void> = new Promise<void>((resolve, reject) => {
       let started = false;
       const onMessage = (m: Response) => {
+        if (!current()) return;
         if (m.type === 'ready') {
           if (!started) {
             started = true;
-            this.worker?.post({ type: 'init', options: this.options, stop: (this.flag?.buffer as SharedArrayBuffer) ?? null });
+            worker?.post({ type: 'init', options: this.options, stop: (this.flag?.buffer as SharedArrayBuffer) ?? null });
           } else {
             this.hold();
             resolve();
@@ -115,23 +126,37 @@ export class WorkerAi {
           return;
         }
         if (m.type === 'error' && m.id === -1) {
+          // The options were refused: no engine, so no worker (which would keep Node alive).
+          forget();
           reject(new ChessError(m.message));
           return;
         }
         this.receive(m);
       };
       spawn(onMessage, (message) => {
+        if (!current()) return;
         const error = new ChessError(`the engine worker failed: ${message}`);
+        forget();
         reject(error);
         for (const p of this.pending.values()) p.reject(error);
         this.pending.clear();
-        this.worker = null;
-        this.ready = null;
-      }).then((w) => {
-        this.worker = w;
-      }, reject);
+      }).then(
+        (w) => {
+          if (!current()) {
+            w.terminate();
+            return;
+          }
+          worker = w;
+          this.worker = w;
+        },
+        (e: unknown) => {
+          forget();
+          reject(e);
+        },
+      );
     });
-    return this.ready;
+    this.ready = ready;
+    return ready;
   }
 
   /** Keep a Node process alive exactly while a call waits for the worker. */
@@ -144,6 +169,7 @@ export class WorkerAi {
     if (!p) return;
     if (m.type === 'progress') {
       if (m.progress.multipv === 1) p.last = m.progress;
+      // Guarded (think() wraps it): a throwing callback never escapes this message handler.
       p.onProgress?.(m.progress);
       return;
     }
@@ -153,36 +179,71 @@ export class WorkerAi {
     else p.resolve(m.type === 'done' ? m.analysis : undefined);
   }
 
-  private async request<T>(make: (id: number) => Request, extra: Partial<Pending> = {}): Promise<T> {
-    await this.start();
+  /**
+   * Send a request once the worker is ready. The request is pending from this call on (not only
+   * from when it is posted), so that stop() and terminate() called right after see it.
+   */
+  private request<T>(make: (id: number) => Request, extra: Partial<Pending> = {}): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, thinking: false, ...extra });
+      const entry: Pending = { resolve: resolve as (v: unknown) => void, reject, thinking: false, ...extra };
+      this.pending.set(id, entry);
       this.hold();
-      this.worker?.post(make(id));
+      const unsent = (): boolean => this.pending.get(id) === entry;
+      this.start().then(
+        () => {
+          if (!unsent()) return; // answered meanwhile: stopped or terminated
+          if (!this.worker) {
+            this.pending.delete(id);
+            reject(new ChessError('the engine worker is gone'));
+            return;
+          }
+          this.hold();
+          this.worker.post(make(id));
+        },
+        (e: unknown) => {
+          if (!unsent()) return;
+          this.pending.delete(id);
+          reject(e instanceof Error ? e : new ChessError(String(e)));
+        },
+      );
     });
   }
 
   /**
    * Think about `game` (a {@link ChessGame}, or a start FEN and UCI moves): the answer when the
-   * limits, the options' or the level's end the search, or when {@link stop} is called.
+   * limits, the options' or the level's end the search, or when {@link stop} is called (also
+   * right after this call, before the worker has started the search). An error thrown by
+   * `options.onProgress` does not end the search: the first one is reported with
+   * `console.error`, once per search.
    */
   think(game: ChessGame | { fen: string; moves?: string[] }, options: ThinkOptions = {}): Promise<Analysis> {
     if (this.busy) return Promise.reject(new ChessError('the AI is already thinking: stop it or wait for its answer'));
-    const record: GameRecord =
-      game instanceof ChessGame
-        ? { fen: game.startFen(), moves: game.history().map((m) => m.uci) }
-        : { fen: game.fen, moves: game.moves ?? [] };
+    let record: GameRecord;
+    try {
+      record =
+        game instanceof ChessGame
+          ? { fen: game.startFen(), moves: game.history().map((m) => m.uci) }
+          : { fen: game.fen, moves: game.moves ?? [] };
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new ChessError(String(e)));
+    }
     const { onProgress, ...limits } = options;
+    // A new search: clear the stop flag here, before the request is posted, and never in the
+    // worker, so that any stop() from now on stops this search, however early it comes.
+    if (this.flag) Atomics.store(this.flag, 0, 0);
     this.searches++;
-    return this.request<Analysis>((id) => ({ type: 'think', id, game: record, limits }), { onProgress, thinking: true })
-      .finally(() => this.searches--);
+    return this.request<Analysis>((id) => ({ type: 'think', id, game: record, limits }), {
+      onProgress: guardProgress(onProgress),
+      thinking: true,
+    }).finally(() => this.searches--);
   }
 
   /**
    * Stop the search now. With shared memory the search itself stops and answers with its best
    * move; without it, the worker is ended (and restarted for the next call) and the answer is the
-   * best line reported so far (a {@link ChessError} when there was none yet).
+   * best line reported so far (a {@link ChessError} when there was none yet). Either way the
+   * promise of the search settles, even when `stop()` follows `think()` at once.
    */
   stop(): void {
     if (this.flag) {

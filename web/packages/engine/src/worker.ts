@@ -57,7 +57,8 @@ channel.listen((request) => {
     } else {
       const game = new ChessGame(request.game.fen);
       for (const move of request.game.moves) game.move(move);
-      if (stop) Atomics.store(stop, 0, 0);
+      // The page clears the stop flag before it sends a think request; never here, or a stop()
+      // sent right after think() (before this search starts) would be lost.
       const analysis = ai.think(
         game,
         { ...request.limits, onProgress: (progress) => channel.post({ type: 'progress', id, progress }) },

@@ -58,3 +58,14 @@ test('ai and aiMove: the level, validation and the finished game', () => {
   const mated = new Game('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
   assert.throws(() => mated.ai({ level: 1 }), /Game is already finished/);
 });
+
+test('ttSizeMB larger than WebAssembly holds is an error naming the limit, never a trap', () => {
+  const mateIn1 = '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1';
+  for (const ttSizeMB of [1025, 3000, 5000]) {
+    assert.throws(() => ai(mateIn1, { ttSizeMB }), /ttSizeMB must be between 0 and 1024 in WebAssembly/, `${ttSizeMB}`);
+    assert.throws(() => new Game().ai({ ttSizeMB }), /ttSizeMB must be between 0 and 1024 in WebAssembly/);
+  }
+  // The module is still sound afterwards.
+  assert.deepEqual(ai(mateIn1, { level: 3, ttSizeMB: 4 }).move, { A1: 'A8' });
+  assert.equal(new Game('').exportFEN(), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', "js-chess-engine's new Game('') is the start");
+});

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Ai, ChessError, ChessGame, IllegalMoveError, LEVELS, bench } from '../dist/index.js';
+import { Ai, ChessError, ChessGame, IllegalMoveError, LEVELS, MAX_HASH_MB, WorkerAi, bench } from '../dist/index.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`../../../../crates/chess-wasm/tests/data/${name}`, import.meta.url)));
 
@@ -93,7 +93,6 @@ test('illegal moves and bad input are errors with a message, never a crash', () 
     assert.throws(() => game.move(bad), ChessError, `move(${JSON.stringify(bad)})`);
   }
   for (const fen of ['', 'garbage', '8/8/8/8/8/8/8/8 w - - 0 1', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1']) {
-    if (fen === '') continue;
     assert.throws(() => new ChessGame(fen), (e) => e instanceof ChessError && /invalid FEN/.test(e.message), fen);
   }
   assert.throws(() => new ChessGame(7), ChessError);
@@ -146,4 +145,92 @@ test('the same move as the native build for the same options, position and seed'
 test('the wasm build searches exactly the native bench nodes', () => {
   const expected = fixture('bench.json');
   assert.equal(bench(expected.depth).nodes, expected.nodes);
+});
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const isChessError = (pattern) => (e) => e instanceof ChessError && pattern.test(e.message);
+
+test('an empty FEN is an invalid FEN; no FEN at all is the start position', () => {
+  assert.equal(new ChessGame().fen(), START);
+  assert.equal(new ChessGame(undefined).fen(), START);
+  for (const empty of ['', '  ']) {
+    assert.throws(() => new ChessGame(empty), isChessError(/^invalid FEN: /), JSON.stringify(empty));
+  }
+});
+
+test('FEN errors say "invalid FEN" once', () => {
+  for (const fen of ['', 'garbage', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1', '8/8/8/8/8/8/8/8 w - - 0 1']) {
+    assert.throws(
+      () => new ChessGame(fen),
+      (e) => e instanceof ChessError && e.message.startsWith('invalid FEN: ') && e.message.split('invalid FEN').length === 2,
+      fen,
+    );
+  }
+});
+
+test('moves(square) throws a ChessError naming a bad square', () => {
+  const game = new ChessGame();
+  assert.deepEqual(game.moves('E2').map((m) => m.san), ['e3', 'e4']);
+  assert.deepEqual(game.moves('e4'), [], 'an empty square has no moves');
+  for (const bad of ['z9', 'e44', '']) {
+    assert.throws(() => game.moves(bad), isChessError(new RegExp(`^invalid square '${bad}'`)), bad);
+  }
+  assert.throws(() => game.moves(42), ChessError);
+});
+
+test('a ChessGame or Ai used after free() throws a clear ChessError', () => {
+  const game = new ChessGame();
+  game.move('e4');
+  const copy = game.clone();
+  game.free();
+  game.free(); // a second free does nothing
+  for (const call of [
+    () => game.fen(), () => game.moves(), () => game.moves('e2'), () => game.move('e5'), () => game.state(),
+    () => game.history(), () => game.undo(), () => game.pgn(), () => game.clone(), () => game.explain('e5'),
+  ]) {
+    assert.throws(call, isChessError(/^this ChessGame was freed/), String(call));
+  }
+  assert.equal(copy.move('e5').san, 'e5', 'a clone lives on');
+  const ai = new Ai({ fullStrength: true, book: false });
+  assert.throws(() => ai.bestMove(game, { depth: 1 }), isChessError(/^this ChessGame was freed/));
+  ai.free();
+  ai.free();
+  assert.throws(() => ai.bestMove(copy, { depth: 1 }), isChessError(/^this Ai was freed/));
+  assert.throws(() => ai.setOptions({ level: 2 }), isChessError(/^this Ai was freed/));
+  assert.throws(() => ai.newGame(), isChessError(/^this Ai was freed/));
+});
+
+test('a transposition table larger than wasm32 holds is a ChessError naming the limit, never a trap', async () => {
+  assert.equal(MAX_HASH_MB, 1024);
+  const tooLarge = isChessError(/hashMb must be between 0 and 1024 in WebAssembly/);
+  for (const hashMb of [1025, 3000, 5000, 2 ** 40]) {
+    assert.throws(() => new Ai({ hashMb }), tooLarge, `hashMb ${hashMb}`);
+  }
+  const ai = new Ai({ fullStrength: true, book: false, hashMb: 1 });
+  assert.throws(() => ai.setOptions({ hashMb: 3000 }), tooLarge);
+  // The module is still sound, and the largest table allowed is really there.
+  assert.equal(ai.bestMove(new ChessGame('6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'), { depth: 3 }).best.san, 'Ra8#');
+  ai.setOptions({ fullStrength: true, book: false, hashMb: MAX_HASH_MB });
+  assert.equal(ai.bestMove(new ChessGame('6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'), { depth: 3 }).best.san, 'Ra8#');
+  ai.free();
+  await assert.rejects(WorkerAi.create({ hashMb: 5000 }), tooLarge);
+});
+
+test('an onProgress that throws does not stop the blocking Ai; the first error is reported once', (t) => {
+  const errors = t.mock.method(console, 'error', () => {});
+  const ai = new Ai({ fullStrength: true, book: false });
+  let calls = 0;
+  const boom = () => {
+    calls++;
+    throw new Error('boom');
+  };
+  const answer = ai.analyze(new ChessGame(), { depth: 6, onProgress: boom });
+  assert.equal(answer.depth, 6, 'the search went to its depth');
+  assert.ok(calls > 1, `${calls} reports`);
+  assert.equal(errors.mock.callCount(), 1, 'reported once per search');
+  assert.match(String(errors.mock.calls[0].arguments[0]), /onProgress/);
+  assert.equal(errors.mock.calls[0].arguments[1].message, 'boom');
+  ai.bestMove(new ChessGame(), { depth: 3, onProgress: boom });
+  assert.equal(errors.mock.callCount(), 2, 'and again for the next search');
+  ai.free();
 });
