@@ -39,8 +39,12 @@ struct DepthOptionsJson {
 
 /// The largest transposition table the engine takes in WebAssembly, in MiB. A wasm32 module has
 /// at most 4 GiB of memory, and one allocation at most 2 GiB (`isize::MAX`); a gigabyte leaves
-/// room for the rest, where browsers give that much at all.
+/// room for the rest, where browsers give that much at all. It is chess-search's own limit on
+/// 32-bit targets; checked here so that the native tests of this crate see the wasm limit too.
 pub const MAX_WASM_HASH_MB: u64 = 1024;
+
+#[cfg(target_pointer_width = "32")]
+const _: () = assert!(MAX_WASM_HASH_MB as usize == chess_search::MAX_HASH_MB, "one limit for wasm32");
 
 /// `hashMb` checked against what wasm32 can hold (the one place the limit is checked).
 fn hash_mb(mb: Option<u64>) -> Result<Option<usize>, Error> {
@@ -51,17 +55,6 @@ fn hash_mb(mb: Option<u64>) -> Result<Option<usize>, Error> {
             "hashMb must be between 0 and {MAX_WASM_HASH_MB} in WebAssembly (MiB), got {mb}"
         ))),
     }
-}
-
-/// Make sure the memory for a transposition table of `mb` MiB can be had, before the engine
-/// allocates it (an allocation that fails there aborts the module: `unreachable`). The memory is
-/// given back at once; the table then reuses it.
-pub fn reserve_hash(mb: usize) -> Result<(), Error> {
-    let bytes = mb.checked_mul(1 << 20).ok_or_else(|| Error::Options(format!("hashMb {mb} is too large")))?;
-    let mut probe: Vec<u8> = Vec::new();
-    probe
-        .try_reserve_exact(bytes)
-        .map_err(|_| Error::Options(format!("not enough memory for a {mb} MiB transposition table (hashMb)")))
 }
 
 /// Read options from JSON (an empty text means the defaults); `seed` is used when the JSON gives

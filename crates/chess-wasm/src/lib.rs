@@ -183,7 +183,6 @@ impl JsEngine {
     pub fn new(options_json: Option<String>) -> Result<JsEngine, JsError> {
         let options =
             engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
-        engine::reserve_hash(options.hash_mb.unwrap_or(0)).map_err(js)?;
         let ai = Ai::new(options).map_err(|e| js(e.into()))?;
         ai.set_time_source(Arc::new(host::HostClock));
         Ok(JsEngine(ai))
@@ -194,7 +193,6 @@ impl JsEngine {
     pub fn set_options(&mut self, options_json: Option<String>) -> Result<(), JsError> {
         let options =
             engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
-        engine::reserve_hash(options.hash_mb.unwrap_or(0)).map_err(js)?;
         self.0.set_options(options).map_err(|e| js(e.into()))
     }
 
