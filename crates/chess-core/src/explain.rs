@@ -176,7 +176,7 @@ impl Board {
         }
         match self.parse_san(text) {
             Ok(mv) => Ok(mv),
-            Err(SanError::Syntax(_)) => Err(MoveRejection::Unreadable(text.to_owned())),
+            Err(SanError::Syntax(_)) => Err(MoveRejection::Unreadable(crate::excerpt(text).into_owned())),
             Err(SanError::Illegal(_)) => Err(self.why_not(text)),
             Err(SanError::Ambiguous(_)) => Err(MoveRejection::Ambiguous(self.ambiguous_candidates(text))),
             Err(SanError::MissingPromotion(_)) => match self.parse_san(&format!("{}=Q", strip_suffixes(text))) {
@@ -224,17 +224,21 @@ impl Board {
             }
             None => {
                 let (body, promotes) = san_body(s);
-                let Some(first) = body.chars().next() else { return MoveRejection::Unreadable(text.to_owned()) };
+                let Some(first) = body.chars().next() else {
+                    return MoveRejection::Unreadable(crate::excerpt(text).into_owned());
+                };
                 let (role, rest) = match first {
                     'N' | 'B' | 'R' | 'Q' | 'K' | 'n' | 'r' | 'q' | 'k' => match Role::from_char(first) {
                         Some(role) => (role, &body[1..]),
-                        None => return MoveRejection::Unreadable(text.to_owned()),
+                        None => return MoveRejection::Unreadable(crate::excerpt(text).into_owned()),
                     },
                     _ => (Role::Pawn, body),
                 };
-                let Some(split) = rest.len().checked_sub(2) else { return MoveRejection::Unreadable(text.to_owned()) };
+                let Some(split) = rest.len().checked_sub(2) else {
+                    return MoveRejection::Unreadable(crate::excerpt(text).into_owned());
+                };
                 let Some(to) = rest.get(split..).and_then(|t| t.parse::<Square>().ok()) else {
-                    return MoveRejection::Unreadable(text.to_owned());
+                    return MoveRejection::Unreadable(crate::excerpt(text).into_owned());
                 };
                 // What comes before the destination narrows the origin: `Nbd2`, `R1e2`, `exd5`.
                 let mut sources = self.colored_pieces(us, role);

@@ -171,19 +171,19 @@ impl Setup {
         let side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(FenSyntaxError::SideToMove(other.to_owned())),
+            other => return Err(FenSyntaxError::SideToMove(crate::excerpt(other).into_owned())),
         };
         let castling = parse_castling(fields[2], &board)?;
         let ep = match fields[3] {
             "-" => None,
             s => match s.parse::<Square>() {
                 Ok(sq) if matches!(sq.rank(), Rank::Third | Rank::Sixth) => Some(sq),
-                _ => return Err(FenSyntaxError::EnPassant(s.to_owned())),
+                _ => return Err(FenSyntaxError::EnPassant(crate::excerpt(s).into_owned())),
             },
         };
         let halfmove = match fields.get(4) {
             None => 0,
-            Some(s) => s.parse::<u16>().map_err(|_| FenSyntaxError::HalfmoveClock((*s).to_owned()))?,
+            Some(s) => s.parse::<u16>().map_err(|_| FenSyntaxError::HalfmoveClock(crate::excerpt(s).into_owned()))?,
         };
         let fullmove = match fields.get(5) {
             None => 1,
@@ -191,7 +191,7 @@ impl Setup {
                 Ok(n) if n >= 1 => n,
                 // Some tools write 0; treat it as 1 rather than reject the position.
                 Ok(_) => 1,
-                Err(_) => return Err(FenSyntaxError::FullmoveNumber((*s).to_owned())),
+                Err(_) => return Err(FenSyntaxError::FullmoveNumber(crate::excerpt(s).into_owned())),
             },
         };
         Ok(Setup { board, side, castling, ep, halfmove, fullmove })
@@ -199,7 +199,7 @@ impl Setup {
 }
 
 fn parse_castling(field: &str, board: &[Option<Piece>; 64]) -> Result<CastlingRights, FenSyntaxError> {
-    let err = || FenSyntaxError::Castling(field.to_owned());
+    let err = || FenSyntaxError::Castling(crate::excerpt(field).into_owned());
     let mut rights = CastlingRights::NONE;
     if field == "-" {
         return Ok(rights);

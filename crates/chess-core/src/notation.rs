@@ -61,7 +61,7 @@ impl Board {
     /// move to its destination (`e1g1`) and as king takes rook (`e1h1`); the promotion letter may
     /// be either case.
     pub fn parse_uci(&self, s: &str) -> Result<Move, UciMoveError> {
-        let syntax = || UciMoveError::Syntax(s.to_owned());
+        let syntax = || UciMoveError::Syntax(crate::excerpt(s).into_owned());
         if !s.is_ascii() || !(4..=5).contains(&s.len()) {
             return Err(syntax());
         }
@@ -84,7 +84,7 @@ impl Board {
                 return Ok(castle);
             }
         }
-        Err(UciMoveError::Illegal(s.to_owned()))
+        Err(UciMoveError::Illegal(crate::excerpt(s).into_owned()))
     }
 
     /// Format a move in Standard Algebraic Notation, with minimal disambiguation and `+` / `#`.
@@ -205,7 +205,7 @@ impl Board {
     /// ```
     pub fn parse_san(&self, input: &str) -> Result<Move, SanError> {
         let s = input.trim().trim_end_matches(['+', '#', '!', '?']);
-        let syntax = || SanError::Syntax(input.to_owned());
+        let syntax = || SanError::Syntax(crate::excerpt(input).into_owned());
         if s.is_empty() || !s.is_ascii() || s.len() > 10 {
             return Err(syntax());
         }
@@ -253,7 +253,7 @@ impl Board {
         self.legal_moves()
             .into_iter()
             .find(|&m| self.is_castling(m) && (m.to().file() > m.from().file()) == short)
-            .ok_or_else(|| SanError::Illegal(input.to_owned()))
+            .ok_or_else(|| SanError::Illegal(crate::excerpt(input).into_owned()))
     }
 
     fn resolve_san(&self, p: &ParsedSan, input: &str) -> Result<Move, SanError> {
@@ -273,14 +273,14 @@ impl Board {
                 continue;
             }
             if found.is_some_and(|f| f != m) {
-                return Err(SanError::Ambiguous(input.to_owned()));
+                return Err(SanError::Ambiguous(crate::excerpt(input).into_owned()));
             }
             found = Some(m);
         }
         match found {
             Some(m) => Ok(m),
-            None if needs_promotion => Err(SanError::MissingPromotion(input.to_owned())),
-            None => Err(SanError::Illegal(input.to_owned())),
+            None if needs_promotion => Err(SanError::MissingPromotion(crate::excerpt(input).into_owned())),
+            None => Err(SanError::Illegal(crate::excerpt(input).into_owned())),
         }
     }
 }

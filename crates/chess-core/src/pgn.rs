@@ -1,8 +1,20 @@
-//! PGN export of a [`Game`] and import of a single game.
+//! PGN: the one reader and writer of every front end (the terminal, UCI-less programs, the
+//! JavaScript package).
+//!
+//! Reading ([`read_pgn`], [`PgnGames`], [`Game::from_pgn`]) takes what people and programs write,
+//! as python-chess does: a UTF-8 byte-order mark, `%` escape lines, tag values with `]` or escaped
+//! quotes, move numbers glued to moves (`1.e4`, `12...Nf6`) or not, castling with zeros
+//! (`4. 0-0`), comments (`{...}` and `; ...`), NAGs (`$1`) and their symbols (`!?`, standalone or
+//! after the move), variations (read past: only the main line is kept), several games in one
+//! text. Each game comes whole ([`PgnGame`]: tags in order, moves, comments, NAGs, result) and
+//! writes itself back ([`PgnGame::to_pgn`]).
+//!
+//! Writing a plain [`Game`] ([`Game::to_pgn`]) gives the seven-tag roster, the moves and the
+//! result, wrapped below 80 columns.
 
 use crate::{Board, Color, FenError, Game, SanError};
 
-/// Why a PGN could not be read.
+/// Why a game of a PGN could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
     /// The `FEN` tag holds an invalid position.
@@ -23,6 +35,92 @@ pub enum PgnError {
     /// A tag pair, comment or variation is not closed.
     #[error("unterminated {0} in PGN")]
     Unterminated(&'static str),
+    /// A tag pair that is not `[Name "value"]`.
+    #[error("malformed tag pair {0:?} (tags look like [White \"Carlsen\"])")]
+    Tag(String),
+}
+
+/// A game of a multi-game PGN that could not be read: which one, where, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, line {line}: {error}")]
+pub struct PgnReadError {
+    /// The game's number in the text, from 1.
+    pub game: usize,
+    /// The line of the text (from 1) where the fault is.
+    pub line: usize,
+    /// What is wrong.
+    #[source]
+    pub error: PgnError,
+}
+
+/// What follows a move in PGN: its NAGs (`$1`, or `!` and the other symbols) and a comment.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// Numeric annotation glyphs in the order written: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`,
+    /// 6 `?!`, others as `$n`.
+    pub nags: Vec<u8>,
+    /// The comment after the move (several comments joined by a space), without braces.
+    pub comment: Option<String>,
+}
+
+/// One game of a PGN, whole: what [`read_pgn`] gives and [`to_pgn`](Self::to_pgn) writes back.
+///
+/// ```
+/// use chess_core::read_pgn;
+/// let text = "[Event \"Rapid [blitz]\"]\n[White \"Smith\"]\n\n1. e4 {the king's pawn} e5 $1 2. Nf3 *\n";
+/// let games = read_pgn(text).unwrap();
+/// let game = &games[0];
+/// assert_eq!(game.tag("Event"), Some("Rapid [blitz]"));
+/// assert_eq!(game.game.san_moves(), ["e4", "e5", "Nf3"]);
+/// assert_eq!(game.annotations[0].comment.as_deref(), Some("the king's pawn"));
+/// assert_eq!(game.annotations[1].nags, [1]);
+/// assert!(game.to_pgn().ends_with("1. e4 {the king's pawn} 1... e5 $1 2. Nf3 *\n"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tag pairs in the order read (values unescaped).
+    pub tags: Vec<(String, String)>,
+    /// The moves of the main line, from the `FEN` tag's position or the standard start.
+    pub game: Game,
+    /// A comment before the first move.
+    pub comment: Option<String>,
+    /// One per move of [`game`](Self::game), in order.
+    pub annotations: Vec<Annotation>,
+    /// The result written at the end of the movetext (`1-0`, `0-1`, `1/2-1/2` or `*`; `*` when
+    /// none was written).
+    pub result: String,
+}
+
+impl PgnGame {
+    /// A game with no tags, comments or NAGs.
+    pub fn new(game: Game) -> PgnGame {
+        let annotations = vec![Annotation::default(); game.moves().len()];
+        PgnGame { tags: Vec::new(), game, comment: None, annotations, result: "*".to_owned() }
+    }
+
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The game as PGN, with its tags (the seven-tag roster first), comments, NAGs and result.
+    /// The result is the board's when the rules ended the game, else the one read.
+    pub fn to_pgn(&self) -> String {
+        let written = Some(self.result.as_str()).filter(|r| *r != "*");
+        let result = match self.game.result() {
+            "*" => written.or(self.tag("Result").filter(|r| RESULTS.contains(r))).unwrap_or("*"),
+            on_board => on_board,
+        };
+        let mut tags: Vec<(&str, &str)> = self
+            .tags
+            .iter()
+            .map(|(k, v)| if k == "Result" { (k.as_str(), result) } else { (k.as_str(), v.as_str()) })
+            .collect();
+        if self.tag("Result").is_none() {
+            tags.push(("Result", result));
+        }
+        write_pgn(&self.game, &tags, self.comment.as_deref(), &self.annotations)
+    }
 }
 
 impl Game {
@@ -55,154 +153,464 @@ impl Game {
             "*" => tags
                 .iter()
                 .find(|(k, _)| *k == "Result")
-                .and_then(|&(_, v)| ["1-0", "0-1", "1/2-1/2"].into_iter().find(|&r| r == v))
+                .and_then(|&(_, v)| RESULTS.into_iter().find(|&r| r == v))
                 .unwrap_or("*"),
             on_board => on_board,
         };
-        let mut out = String::new();
-        let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-        for name in roster {
-            let value =
-                if name == "Result" { result } else { tags.iter().find(|(k, _)| *k == name).map_or("?", |(_, v)| v) };
-            out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-        }
-        for (k, v) in tags.iter().filter(|(k, _)| !roster.contains(k) && *k != "FEN" && *k != "SetUp") {
-            out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+        let mut all: Vec<(&str, &str)> =
+            tags.iter().map(|&(k, v)| if k == "Result" { (k, result) } else { (k, v) }).collect();
+        if !all.iter().any(|(k, _)| *k == "Result") {
+            all.push(("Result", result));
         }
         if let Some(decision) = self.decision().filter(|_| !tags.iter().any(|(k, _)| *k == "Termination")) {
             if self.status() == crate::GameStatus::Ongoing {
-                out.push_str(&format!("[Termination \"{}\"]\n", decision.termination()));
+                all.push(("Termination", decision.termination()));
             }
         }
-        if *self.start() != Board::startpos() {
-            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", self.start().fen()));
-        }
-        out.push('\n');
-
-        let mut tokens = Vec::new();
-        for (i, (san, board)) in self.san_moves().into_iter().zip(self.positions()).enumerate() {
-            let number = board.fullmove_number();
-            if board.side_to_move() == Color::White {
-                tokens.push(format!("{number}."));
-            } else if i == 0 {
-                tokens.push(format!("{number}..."));
-            }
-            tokens.push(san);
-        }
-        tokens.push(result.to_owned());
-        let mut line = String::new();
-        for t in tokens {
-            if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&t);
-        }
-        out.push_str(&line);
-        out.push('\n');
-        out
+        write_pgn(self, &all, None, &[])
     }
 
-    /// Read one game from PGN: tags (the `FEN` tag sets the start), then movetext with move
-    /// numbers, comments (`{...}`, `;...`), variations (skipped), NAGs and a result.
+    /// Read the first game of a PGN (the moves of its main line; [`read_pgn`] gives every game
+    /// whole, with tags and comments). An empty text is a game with no moves.
     pub fn from_pgn(pgn: &str) -> Result<Game, PgnError> {
-        let mut game = Game::new();
-        let mut rest = pgn;
-        // Tag pairs.
+        match PgnGames::new(pgn).next() {
+            Some(Ok(game)) => Ok(game.game),
+            Some(Err(e)) => Err(e.error),
+            None => Ok(Game::new()),
+        }
+    }
+}
+
+/// Every game of a PGN text, whole, or the first that cannot be read (its number and line).
+///
+/// ```
+/// use chess_core::read_pgn;
+/// let games = read_pgn("1. e4 e5 1-0\n\n[White \"B\"]\n\n1. d4 *").unwrap();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].tag("White"), Some("B"));
+/// let err = read_pgn("1. e4 *\n\n1. e4 e5\n2. Ke3 *").unwrap_err();
+/// assert_eq!(err.to_string(), "game 2, line 4: move 2. Ke3: illegal move \"Ke3\"");
+/// ```
+pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnReadError> {
+    PgnGames::new(text).collect()
+}
+
+/// The games of a PGN text one by one; a game that cannot be read gives its error and the next
+/// game is read after it.
+pub struct PgnGames<'a> {
+    lexer: Lexer<'a>,
+    number: usize,
+}
+
+impl<'a> PgnGames<'a> {
+    /// The games of `text`.
+    pub fn new(text: &'a str) -> PgnGames<'a> {
+        PgnGames { lexer: Lexer::new(text), number: 0 }
+    }
+}
+
+impl Iterator for PgnGames<'_> {
+    type Item = Result<PgnGame, PgnReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.lexer.peek()?;
+        self.number += 1;
+        let game = read_game(&mut self.lexer);
+        Some(game.map_err(|(line, error)| {
+            skip_rest_of_game(&mut self.lexer);
+            PgnReadError { game: self.number, line, error }
+        }))
+    }
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+/// The NAGs written as symbols, `$1` to `$6`.
+const NAG_SYMBOLS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Token {
+    Tag(String, String),
+    Comment(String),
+    Nag(u8),
+    Open,
+    Close,
+    Result(String),
+    /// A move, perhaps with its number glued in front (`1.e4`) or a move number alone (`12.`).
+    Word(String),
+}
+
+type Lexed = Result<(Token, usize), (usize, PgnError)>;
+
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    peeked: Option<Lexed>,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Lexer<'a> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Lexer { text, pos: 0, line: 1, peeked: None }
+    }
+
+    fn peek(&mut self) -> Option<&Lexed> {
+        if self.peeked.is_none() {
+            self.peeked = self.lex();
+        }
+        self.peeked.as_ref()
+    }
+
+    fn next(&mut self) -> Option<Lexed> {
+        self.peeked.take().or_else(|| self.lex())
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
+    }
+
+    /// Move past `n` bytes, counting lines.
+    fn advance(&mut self, n: usize) -> &'a str {
+        let taken = &self.text[self.pos..self.pos + n];
+        self.line += taken.bytes().filter(|&b| b == b'\n').count();
+        self.pos += n;
+        taken
+    }
+
+    /// The text up to (not including) the first `end`, or to the end of the text.
+    fn until(&mut self, end: char) -> (&'a str, bool) {
+        match self.rest().find(end) {
+            Some(i) => {
+                let taken = self.advance(i);
+                self.advance(end.len_utf8());
+                (taken, true)
+            }
+            None => (self.advance(self.rest().len()), false),
+        }
+    }
+
+    fn lex(&mut self) -> Option<Lexed> {
         loop {
-            rest = rest.trim_start();
-            if !rest.starts_with('[') {
-                break;
-            }
-            let end = rest.find(']').ok_or(PgnError::Unterminated("tag pair"))?;
-            let tag = &rest[1..end];
-            if let Some((name, value)) = tag.split_once(char::is_whitespace) {
-                if name == "FEN" {
-                    let value = value.trim().trim_matches('"');
-                    game = Game::from_fen(value)?;
-                }
-            }
-            rest = &rest[end + 1..];
-        }
-        // Movetext.
-        let mut depth = 0usize;
-        let mut chars = rest.char_indices().peekable();
-        let mut token = String::new();
-        let mut tokens = Vec::new();
-        while let Some((_, c)) = chars.next() {
-            match c {
-                '{' => {
-                    flush(&mut token, &mut tokens, depth);
-                    loop {
-                        match chars.next() {
-                            Some((_, '}')) => break,
-                            Some(_) => {}
-                            None => return Err(PgnError::Unterminated("comment")),
-                        }
-                    }
-                }
-                ';' => {
-                    flush(&mut token, &mut tokens, depth);
-                    for (_, c) in chars.by_ref() {
-                        if c == '\n' {
-                            break;
-                        }
-                    }
-                }
-                '(' => {
-                    flush(&mut token, &mut tokens, depth);
-                    depth += 1;
-                }
-                ')' => {
-                    flush(&mut token, &mut tokens, depth);
-                    depth = depth.saturating_sub(1);
-                }
-                c if c.is_whitespace() => flush(&mut token, &mut tokens, depth),
-                c => token.push(c),
-            }
-        }
-        flush(&mut token, &mut tokens, depth);
-        if depth > 0 {
-            return Err(PgnError::Unterminated("variation"));
-        }
-        for tok in tokens {
-            // Move numbers may be glued to the move: "1.e4", "12...Nf6".
-            let san = tok.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.');
-            if san.is_empty()
-                || san.starts_with('$')
-                || matches!(san, "1-0" | "0-1" | "1/2-1/2" | "*")
-                || matches!(tok.as_str(), "1-0" | "0-1" | "1/2-1/2")
-            {
+            let c = self.rest().chars().next()?;
+            if c.is_whitespace() {
+                self.advance(c.len_utf8());
                 continue;
             }
-            let board = *game.board();
-            game.play_san(san).map_err(|error| PgnError::Move {
-                number: board.fullmove_number() as u32,
-                color: board.side_to_move(),
-                san: san.to_owned(),
-                error,
-            })?;
+            let line = self.line;
+            if c == '%' && self.at_line_start() {
+                self.until('\n');
+                continue;
+            }
+            let token = match c {
+                ';' => {
+                    self.advance(1);
+                    let (text, _) = self.until('\n');
+                    Token::Comment(text.trim().to_owned())
+                }
+                '{' => {
+                    self.advance(1);
+                    let (text, closed) = self.until('}');
+                    if !closed {
+                        return Some(Err((line, PgnError::Unterminated("comment"))));
+                    }
+                    Token::Comment(text.split_whitespace().collect::<Vec<_>>().join(" "))
+                }
+                '[' => return Some(self.tag(line)),
+                '(' => {
+                    self.advance(1);
+                    Token::Open
+                }
+                ')' => {
+                    self.advance(1);
+                    Token::Close
+                }
+                '$' => {
+                    self.advance(1);
+                    let digits = self.rest().bytes().take_while(u8::is_ascii_digit).count();
+                    match self.advance(digits).parse::<u8>() {
+                        Ok(n) => Token::Nag(n),
+                        Err(_) => continue,
+                    }
+                }
+                '!' | '?' => {
+                    let n = self.rest().bytes().take_while(|&b| b == b'!' || b == b'?').count();
+                    match nag_of_symbol(self.advance(n)) {
+                        Some(n) => Token::Nag(n),
+                        None => continue,
+                    }
+                }
+                _ => {
+                    let n = self
+                        .rest()
+                        .find(|c: char| c.is_whitespace() || "{}()[];$".contains(c))
+                        .unwrap_or(self.rest().len());
+                    let word = self.advance(n);
+                    if RESULTS.contains(&word) {
+                        Token::Result(word.to_owned())
+                    } else {
+                        Token::Word(word.to_owned())
+                    }
+                }
+            };
+            return Some(Ok((token, line)));
         }
-        Ok(game)
+    }
+
+    /// `[Name "value"]`, the value's `\"` and `\\` unescaped; `]` and unescaped quotes may stand
+    /// inside the value (it ends at the quote before the `]`).
+    fn tag(&mut self, line: usize) -> Lexed {
+        let start = self.pos;
+        let malformed = |lexer: &mut Lexer| {
+            lexer.pos = start;
+            let (text, _) = lexer.until('\n');
+            Err((line, PgnError::Tag(crate::excerpt(text.trim()).into_owned())))
+        };
+        self.advance(1);
+        let name_len = self.rest().find(|c: char| c.is_whitespace() || c == '"' || c == ']').unwrap_or(0);
+        let name = self.advance(name_len).to_owned();
+        let spaces = self.rest().len() - self.rest().trim_start_matches([' ', '\t']).len();
+        self.advance(spaces);
+        if name.is_empty() || !self.rest().starts_with('"') {
+            return malformed(self);
+        }
+        self.advance(1);
+        let mut value = String::new();
+        let mut chars = self.rest().char_indices();
+        let rest = self.rest();
+        let end = loop {
+            match chars.next() {
+                // The closing quote is the one before `]`; another is part of the value (python-chess
+                // writes `"` unescaped, and reads it so).
+                Some((i, '"')) if rest[i + 1..].trim_start_matches([' ', '\t']).starts_with(']') => break i,
+                // `\"` and `\\` are escapes; any other backslash is itself (python-chess writes
+                // values unescaped).
+                Some((i, '\\')) if rest[i + 1..].starts_with(['"', '\\']) => {
+                    value.push(rest[i + 1..].chars().next().unwrap_or('\\'));
+                    chars.next();
+                }
+                Some((_, '\n')) | None => return malformed(self),
+                Some((_, c)) => value.push(c),
+            }
+        };
+        self.advance(end + 1);
+        let spaces = self.rest().len() - self.rest().trim_start_matches([' ', '\t']).len();
+        self.advance(spaces);
+        if !self.rest().starts_with(']') {
+            return malformed(self);
+        }
+        self.advance(1);
+        Ok((Token::Tag(name, value), line))
     }
 }
 
-fn flush(token: &mut String, tokens: &mut Vec<String>, depth: usize) {
-    if !token.is_empty() {
-        if depth == 0 {
-            tokens.push(core::mem::take(token));
-        } else {
-            token.clear();
+fn nag_of_symbol(symbol: &str) -> Option<u8> {
+    NAG_SYMBOLS.iter().position(|&s| s == symbol).map(|i| i as u8 + 1)
+}
+
+/// A move without the number glued before it (`12...Nf6` -> `Nf6`, `4.0-0` -> `0-0`) and the
+/// NAG of a symbol glued after it (`e4!?`); empty for a move number alone (`12.`, `12...`, `12`).
+fn split_move(word: &str) -> (&str, Option<u8>) {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let after = &word[digits..];
+    let mv = if digits == word.len() {
+        ""
+    } else if after.starts_with('.') {
+        after.trim_start_matches('.')
+    } else {
+        word
+    };
+    let body = mv.trim_end_matches(['!', '?']);
+    (body, nag_of_symbol(&mv[body.len()..]))
+}
+
+/// Read one game; the error and its line when it cannot be read.
+fn read_game(lexer: &mut Lexer) -> Result<PgnGame, (usize, PgnError)> {
+    let mut pgn = PgnGame::new(Game::new());
+    // Tag pairs.
+    while let Some(Ok((Token::Tag(..), _))) = lexer.peek() {
+        let Some(Ok((Token::Tag(name, value), line))) = lexer.next() else { unreachable!() };
+        if name == "FEN" {
+            pgn.game = Game::from_fen(value.trim()).map_err(|e| (line, e.into()))?;
+        }
+        pgn.tags.push((name, value));
+    }
+    // Movetext, to the result or the next game's tags.
+    let mut depth = 0usize;
+    loop {
+        match lexer.peek() {
+            None | Some(Ok((Token::Tag(..), _))) => return Ok(pgn),
+            Some(_) => {}
+        }
+        let (token, line) = lexer.next().expect("peeked")?;
+        if depth > 0 {
+            match token {
+                Token::Open => depth += 1,
+                Token::Close => depth -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        match token {
+            Token::Result(result) => {
+                pgn.result = result;
+                return Ok(pgn);
+            }
+            Token::Open => depth = 1,
+            Token::Close | Token::Tag(..) => {}
+            Token::Comment(text) => {
+                let slot = match pgn.annotations.last_mut() {
+                    Some(annotation) => &mut annotation.comment,
+                    None => &mut pgn.comment,
+                };
+                match slot {
+                    Some(comment) if !text.is_empty() => {
+                        comment.push(' ');
+                        comment.push_str(&text);
+                    }
+                    Some(_) => {}
+                    None => *slot = Some(text),
+                }
+            }
+            Token::Nag(nag) => {
+                if let Some(annotation) = pgn.annotations.last_mut() {
+                    annotation.nags.push(nag);
+                }
+            }
+            Token::Word(word) => {
+                let (san, nag) = split_move(&word);
+                if san.is_empty() {
+                    continue;
+                }
+                let board = *pgn.game.board();
+                pgn.game.play_san(san).map_err(|error| {
+                    let (number, color) = (board.fullmove_number() as u32, board.side_to_move());
+                    (line, PgnError::Move { number, color, san: crate::excerpt(san).into_owned(), error })
+                })?;
+                pgn.annotations.push(Annotation { nags: nag.into_iter().collect(), comment: None });
+            }
         }
     }
 }
 
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
+/// After a fault: read on to the end of the game (its result, or the next game's tags).
+fn skip_rest_of_game(lexer: &mut Lexer) {
+    loop {
+        match lexer.peek() {
+            None | Some(Ok((Token::Tag(..), _))) => return,
+            _ => {}
+        }
+        if let Some(Ok((Token::Result(_), _))) = lexer.next() {
+            return;
+        }
+    }
+}
+
+/// A tag name as PGN allows it (letters, digits, `_`), whatever the caller gave.
+fn tag_name(name: &str) -> String {
+    name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect()
+}
+
+/// A tag value in quotes: `\` and `"` escaped, line breaks and other control characters as spaces.
+fn tag_value(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The one PGN writer: the roster in order (`?` for a missing tag), the other tags as given,
+/// `SetUp`/`FEN` from the start position, then the movetext with comments and NAGs, wrapped
+/// below 80 columns, and the `Result` tag's value at its end.
+fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotations: &[Annotation]) -> String {
+    let find = |name: &str| tags.iter().find(|(k, _)| *k == name).map(|&(_, v)| v);
+    let result = find("Result").filter(|r| RESULTS.contains(r)).unwrap_or("*");
+    let mut out = String::new();
+    for name in ROSTER {
+        let value = if name == "Result" { result } else { find(name).unwrap_or("?") };
+        out.push_str(&format!("[{name} {}]\n", tag_value(value)));
+    }
+    let mut seen: Vec<String> = ROSTER.iter().map(|s| s.to_string()).collect();
+    seen.extend(["FEN".to_owned(), "SetUp".to_owned()]);
+    for (k, v) in tags {
+        let name = tag_name(k);
+        if name.is_empty() || seen.contains(&name) {
+            continue;
+        }
+        out.push_str(&format!("[{name} {}]\n", tag_value(v)));
+        seen.push(name);
+    }
+    if *game.start() != Board::startpos() {
+        out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", game.start().fen()));
+    }
+    out.push('\n');
+
+    let mut tokens: Vec<String> = Vec::new();
+    let push_comment = |tokens: &mut Vec<String>, text: &str| {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            [] => tokens.push("{}".to_owned()),
+            [one] => tokens.push(format!("{{{one}}}")),
+            [first, middle @ .., last] => {
+                tokens.push(format!("{{{first}"));
+                tokens.extend(middle.iter().map(|w| w.to_string()));
+                tokens.push(format!("{last}}}"));
+            }
+        }
+    };
+    if let Some(text) = comment {
+        push_comment(&mut tokens, &text.replace('}', ")"));
+    }
+    let mut interrupted = true;
+    for (i, (san, board)) in game.san_moves().into_iter().zip(game.positions()).enumerate() {
+        let number = board.fullmove_number();
+        if board.side_to_move() == Color::White {
+            tokens.push(format!("{number}."));
+        } else if interrupted {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(san);
+        interrupted = false;
+        if let Some(annotation) = annotations.get(i) {
+            for nag in &annotation.nags {
+                tokens.push(format!("${nag}"));
+            }
+            if let Some(text) = &annotation.comment {
+                push_comment(&mut tokens, &text.replace('}', ")"));
+                interrupted = true;
+            }
+        }
+    }
+    tokens.push(result.to_owned());
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }
 
 #[cfg(test)]
@@ -251,5 +659,6 @@ mod tests {
         assert_eq!(err.to_string(), "move 2. Ke3: illegal move \"Ke3\"");
         assert_eq!(Game::from_pgn("1. e4 {oops").unwrap_err(), PgnError::Unterminated("comment"));
         assert!(matches!(Game::from_pgn("[FEN \"bad\"]\n1. e4"), Err(PgnError::Fen(_))));
+        assert!(matches!(Game::from_pgn("[White Carlsen]\n1. e4"), Err(PgnError::Tag(_))));
     }
 }

@@ -247,9 +247,9 @@ impl FromStr for Square {
         match (chars.next(), chars.next(), chars.next()) {
             (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
                 (Some(f), Some(r)) => Ok(Square::new(f, r)),
-                _ => Err(ParseSquareError(s.to_owned())),
+                _ => Err(ParseSquareError(crate::excerpt(s).into_owned())),
             },
-            _ => Err(ParseSquareError(s.to_owned())),
+            _ => Err(ParseSquareError(crate::excerpt(s).into_owned())),
         }
     }
 }
