@@ -179,7 +179,7 @@ pub enum BookError {
         index: usize,
     },
     /// The book file could not be read.
-    #[error("cannot read book file {path}")]
+    #[error("cannot read book file {path}: {source}")]
     Io {
         /// The path of the file.
         path: String,
@@ -226,11 +226,16 @@ impl Book {
         Ok(Book { entries })
     }
 
-    /// Read a book file (the `fs` feature, on by default).
+    /// The largest book file read: 1 GiB (64 million entries).
+    pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+    /// Read a book file (the `fs` feature, on by default): a regular file of at most
+    /// [`MAX_FILE_BYTES`](Self::MAX_FILE_BYTES).
     #[cfg(feature = "fs")]
     pub fn open(path: impl AsRef<std::path::Path>) -> Result<Book, BookError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| BookError::Io { path: path.display().to_string(), source })?;
+        let bytes = chess_core::read_file(path, Self::MAX_FILE_BYTES)
+            .map_err(|source| BookError::Io { path: path.display().to_string(), source })?;
         Book::from_bytes(&bytes)
     }
 

@@ -7,6 +7,9 @@ use chess_core::{divide, perft, Board, CastlingMode, Game};
 
 use crate::args::{ArgError, Args};
 
+/// The largest EPD suite read: 64 MiB (about a million positions).
+const MAX_EPD_BYTES: u64 = 64 << 20;
+
 pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let args =
         Args::parse(argv, &["--fen", "--depth", "--epd", "--max-depth", "--max-nodes"], &["--divide", "--chess960"])?;
@@ -71,7 +74,8 @@ fn parse_epd_line(line: &str) -> Result<(Board, Vec<(u32, u64)>), String> {
 }
 
 fn run_epd(path: &str, max_depth: u32, max_nodes: u64) -> Result<ExitCode, ArgError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ArgError::Io { path: path.into(), source })?;
+    let text =
+        chess_core::read_text_file(path, MAX_EPD_BYTES).map_err(|source| ArgError::Io { path: path.into(), source })?;
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {

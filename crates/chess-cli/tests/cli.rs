@@ -196,3 +196,34 @@ fn a_hash_the_machine_cannot_give_is_a_one_line_error() {
         assert_eq!(stderr(&out), format!("chess: cannot allocate a {mb} MiB transposition table: not enough memory\n"));
     }
 }
+
+/// A named pipe in a fresh temporary directory (it blocks whoever opens it to read).
+#[cfg(unix)]
+fn named_pipe(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("chess-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    assert!(Command::new("mkfifo").arg(&path).status().unwrap().success());
+    path
+}
+
+/// `/dev/zero` (endless) and a named pipe (blocks on open) as every file option: a one-line
+/// error at once, not a read without end.
+#[cfg(unix)]
+#[test]
+fn devices_and_named_pipes_are_refused_at_once() {
+    let pipe = named_pipe("pipe");
+    let pipe = pipe.to_str().unwrap();
+    for file in ["/dev/zero", pipe] {
+        for args in [vec!["eval", "--net", file], vec!["perft", "--epd", file], vec!["analyze", "--syzygy", file]] {
+            let started = std::time::Instant::now();
+            let out = chess(&args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+            let err = stderr(&out);
+            assert!(err.starts_with("chess: ") && err.lines().count() == 1, "{args:?}: {err}");
+            assert!(started.elapsed() < std::time::Duration::from_secs(1), "{args:?}");
+        }
+    }
+    std::fs::remove_file(pipe).ok();
+}

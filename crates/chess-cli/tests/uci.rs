@@ -546,3 +546,31 @@ fn a_hash_the_machine_cannot_give_is_refused_and_the_engine_goes_on() {
         engine.child.wait().unwrap();
     }
 }
+
+/// `/dev/zero` and a named pipe as EvalFile, BookFile and SyzygyPath: an `info string` and
+/// `readyok` within a second (a pipe used to block the engine forever).
+#[cfg(unix)]
+#[test]
+fn devices_and_named_pipes_as_file_options_are_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("chess-uci-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pipe = dir.join("KRvK.rtbw");
+    let _ = std::fs::remove_file(&pipe);
+    assert!(Command::new("mkfifo").arg(&pipe).status().unwrap().success());
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.until("uciok");
+    for option in ["EvalFile", "BookFile", "SyzygyPath"] {
+        for value in ["/dev/zero", pipe.to_str().unwrap(), dir.to_str().unwrap()] {
+            let started = Instant::now();
+            engine.send(&format!("setoption name {option} value {value}"));
+            let said = engine.sync();
+            assert!(started.elapsed() < Duration::from_secs(1), "{option} {value}: {said:?}");
+            assert!(said.iter().any(|l| l.starts_with("info string")), "{option} {value}: {said:?}");
+        }
+    }
+    engine.send("position fen 8/8/8/8/8/2k5/8/R3K3 w - - 0 1");
+    engine.send("go depth 4");
+    assert!(engine.until("bestmove").last().unwrap().starts_with("bestmove "));
+    std::fs::remove_dir_all(&dir).ok();
+}

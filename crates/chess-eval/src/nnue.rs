@@ -121,6 +121,9 @@ impl fmt::Debug for Network {
 }
 
 impl Network {
+    /// The largest net file read: 256 MiB (a net of 768 inputs and 100,000 hidden units).
+    pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
     /// A net from its quantised weights (layout as in the [module docs](self)).
     pub fn new(
         name: &str,
@@ -192,9 +195,10 @@ impl Network {
         out
     }
 
-    /// The net in the file at `path` ([`from_bytes`](Self::from_bytes) of its contents).
+    /// The net in the file at `path` ([`from_bytes`](Self::from_bytes) of its contents): a
+    /// regular file of at most [`MAX_FILE_BYTES`](Self::MAX_FILE_BYTES).
     pub fn open(path: impl AsRef<std::path::Path>) -> Result<Network, NetError> {
-        let bytes = std::fs::read(path).map_err(|e| NetError::Io(e.to_string()))?;
+        let bytes = chess_core::read_file(path, Self::MAX_FILE_BYTES).map_err(|e| NetError::Io(e.to_string()))?;
         Network::from_bytes(&bytes)
     }
 

@@ -31,6 +31,9 @@ impl PartialEq for Tablebase {
 impl Eq for Tablebase {}
 
 /// A loaded (or not yet loaded) table file.
+/// The largest table file read (every table of up to six pieces is smaller).
+const MAX_TABLE_BYTES: u64 = 4 << 30;
+
 #[derive(Debug)]
 struct TableFile {
     path: PathBuf,
@@ -44,7 +47,7 @@ impl TableFile {
     fn get(&self) -> Result<&Table, ProbeError> {
         self.table
             .get_or_init(|| {
-                let data = std::fs::read(&self.path)
+                let data = chess_core::read_file(&self.path, MAX_TABLE_BYTES)
                     .map_err(|e| ProbeError::Io { path: self.path.clone(), message: e.to_string() })?;
                 Table::read(data, self.material, self.kind).map_err(|Corrupt| ProbeError::Corrupt(self.path.clone()))
             })
@@ -131,6 +134,10 @@ impl Tablebase {
                 _ => continue,
             };
             let Ok(material) = stem.parse::<Material>() else { continue };
+            // A named pipe or a device with a table's name would block or never end the read.
+            if !path.metadata().is_ok_and(|m| m.is_file()) {
+                continue;
+            }
             if map.contains_key(&material) {
                 continue;
             }
