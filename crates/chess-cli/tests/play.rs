@@ -287,3 +287,27 @@ fn san_with_a_rank_digit_plays_the_named_piece() {
     assert_eq!(board.piece_on("b3".parse().unwrap()).map(|p| p.role), Some(chess_core::Role::Bishop), "{out}");
     assert_eq!(board.king(chess_core::Color::White), "b2".parse().unwrap(), "{out}");
 }
+
+/// `--pgn FILE` and `save FILE` add the game to what the file holds (they used to overwrite a
+/// whole game database with one game); saving the same game again rewrites only its own copy.
+#[test]
+fn saving_adds_the_game_to_the_file_and_keeps_the_others() {
+    let path = temp_path("database");
+    let earlier = "[Event \"old one\"]\n\n1. d4 d5 *\n\n[Event \"old two\"]\n\n1. c4 *\n";
+    std::fs::write(&path, earlier).unwrap();
+    let out = transcript(&["--pgn", path.to_str().unwrap()], &format!("e4\nsave {}\nresign\nquit\n", path.display()));
+    assert!(out.contains(&format!("Game saved to {}, after the games it already held", path.display())), "{out}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with(earlier), "{text}");
+    let games = chess_core::read_pgn(&text).unwrap();
+    assert_eq!(games.len(), 3, "{text}");
+    assert_eq!(games[2].game.san_moves()[0], "e4");
+    assert_eq!(games[2].result, "0-1");
+    // A new game in the same session is a fourth game, not a rewrite of the third.
+    transcript(&["--pgn", path.to_str().unwrap()], "d4\nnew\nc4\nquit\n");
+    let games = chess_core::read_pgn(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(games.len(), 5);
+    assert_eq!(games[3].game.san_moves()[0], "d4");
+    assert_eq!(games[4].game.san_moves()[0], "c4");
+    std::fs::remove_file(&path).ok();
+}

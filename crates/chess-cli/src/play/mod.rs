@@ -14,7 +14,7 @@ mod render;
 mod settings;
 
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -37,11 +37,11 @@ Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command
   flip        turn the board around
   fen         print the position as FEN
   pgn         print the game so far as PGN
-  save FILE   write the game as PGN to FILE
+  save FILE   add the game to the PGN file FILE (games already there are kept)
   resign      give up the game
   new         start a new game with the same options
   help        show this message
-  quit        leave (the game is saved to the --pgn file, if one was given)
+  quit        leave (the game is added to the --pgn file, if one was given)
 Scores are in pawns from White's point of view; #3 is a mate in 3 for White, #-3 for Black.";
 
 const AFTER_THE_GAME: &str = "Type new, undo, pgn, save FILE or quit.";
@@ -79,6 +79,9 @@ struct Session {
     orientation: Color,
     /// The game changed since it was last written to the `--pgn` file.
     unsaved: bool,
+    /// The files this game was saved to, and where in each its text starts (a later save
+    /// rewrites it there; the games before it in the file are never touched).
+    saved_at: Vec<(PathBuf, u64)>,
     /// Standard output is a terminal: the AI's progress is shown on one updated line.
     live_progress: bool,
     /// Standard input is not a terminal: each line read is echoed after its prompt, so the output
@@ -94,6 +97,7 @@ impl Session {
             game: Game::from_board(settings.start),
             orientation: settings.human,
             unsaved: false,
+            saved_at: Vec::new(),
             live_progress: std::io::stdout().is_terminal(),
             echo: !std::io::stdin().is_terminal(),
             settings,
@@ -172,7 +176,11 @@ impl Session {
             Command::Pgn => out!("{}", self.pgn()),
             Command::Save(path) => self.save_to(&path),
             Command::Resign => self.resign(),
-            Command::New => self.new_game(),
+            Command::New => {
+                // The game left behind is kept in the --pgn file.
+                self.autosave();
+                self.new_game();
+            }
             Command::Help => outln!("{HELP}"),
             Command::Quit => return Flow::Quit,
         }
@@ -343,6 +351,7 @@ impl Session {
         self.game = Game::from_board(self.settings.start);
         self.orientation = self.settings.human;
         self.unsaved = false;
+        self.saved_at.clear();
         self.ai.new_game();
         outln!("New game: you play {}.", self.settings.human.name());
         self.continue_game();
@@ -380,9 +389,20 @@ impl Session {
         game_pgn(&self.game, white, black)
     }
 
-    fn save_to(&self, path: &Path) {
-        match std::fs::write(path, self.pgn()) {
-            Ok(()) => outln!("Game saved to {}", path.display()),
+    /// Save the game into `path`: added after the games the file already holds, or in place of
+    /// its own earlier copy there.
+    fn save_to(&mut self, path: &Path) {
+        let earlier = self.saved_at.iter().find(|(p, _)| p == path).map(|&(_, at)| at);
+        match write_game(path, earlier, &self.pgn()) {
+            Ok(at) => {
+                self.saved_at.retain(|(p, _)| p != path);
+                self.saved_at.push((path.to_path_buf(), at));
+                if at == 0 {
+                    outln!("Game saved to {}", path.display());
+                } else {
+                    outln!("Game saved to {}, after the games it already held", path.display());
+                }
+            }
             Err(e) => outln!("Cannot write {}: {e}", path.display()),
         }
     }
@@ -396,6 +416,34 @@ impl Session {
             self.unsaved = false;
         }
     }
+}
+
+/// Write `pgn` into the file at `path` from byte `at` (this game's earlier copy), or after all it
+/// holds; the file is created if need be, and only a regular file is written. Where the game's
+/// text starts.
+fn write_game(path: &Path, at: Option<u64>, pgn: &str) -> std::io::Result<u64> {
+    use std::io::{Read, Seek, SeekFrom};
+    // Opening a named pipe blocks until someone reads it: look before opening.
+    if path.metadata().is_ok_and(|m| !m.is_file()) {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"));
+    }
+    let mut file = std::fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
+    let len = file.metadata()?.len();
+    let start = at.filter(|&at| at <= len).unwrap_or(len);
+    // A blank line between games: look at how the text before this game ends.
+    let mut tail = Vec::new();
+    file.seek(SeekFrom::Start(start.saturating_sub(2)))?;
+    Read::by_ref(&mut file).take(start.min(2)).read_to_end(&mut tail)?;
+    let separator = match tail.as_slice() {
+        [] | [.., b'\n', b'\n'] => "",
+        [.., b'\n'] => "\n",
+        _ => "\n\n",
+    };
+    file.set_len(start)?;
+    file.seek(SeekFrom::Start(start))?;
+    file.write_all(separator.as_bytes())?;
+    file.write_all(pgn.as_bytes())?;
+    Ok(start)
 }
 
 fn flush() {
