@@ -418,14 +418,8 @@ impl Uci {
                     takes_value = false;
                 }
                 "perft" => {
-                    let depth = num(value).unwrap_or(1).min(10) as u32;
-                    let nodes = chess_core::divide(&board, depth);
-                    let total: u64 = nodes.iter().map(|(_, n)| n).sum();
-                    for (mv, n) in nodes {
-                        send(&format!("{}: {n}", board.uci(mv, self.castling_mode())));
-                    }
-                    send(&format!("\nNodes searched: {total}\n"));
-                    return;
+                    let depth = num(value).unwrap_or(1).clamp(1, 10) as u32;
+                    return self.perft(board, depth);
                 }
                 "searchmoves" => {
                     takes_value = false;
@@ -503,6 +497,48 @@ impl Uci {
         });
         self.running = Some(Running { control, thread });
     }
+}
+
+impl Uci {
+    /// `go perft N`: the moves of the position with their leaf counts, on a thread of its own
+    /// like a search, so that `isready` is answered at once and `stop` ends it.
+    fn perft(&mut self, board: Board, depth: u32) {
+        let control = Arc::new(SearchControl::new());
+        let stop = Arc::clone(&control);
+        let mode = self.castling_mode();
+        let thread = std::thread::spawn(move || {
+            let moves = board.legal_moves();
+            let mut total = 0;
+            for (done, &mv) in moves.iter().enumerate() {
+                let mut after = board;
+                after.play_unchecked(mv);
+                let Some(nodes) = perft_until_stopped(&after, depth - 1, &stop) else {
+                    info_string(&format!("perft stopped after {done} of {} moves", moves.len()));
+                    return;
+                };
+                send(&format!("{}: {nodes}", board.uci(mv, mode)));
+                total += nodes;
+            }
+            send(&format!("\nNodes searched: {total}\n"));
+        });
+        self.running = Some(Running { control, thread });
+    }
+}
+
+/// The leaves of `board`'s tree `depth` plies deep, or `None` once `stop` is set (checked at
+/// every subtree of more than four plies: a few milliseconds apart).
+fn perft_until_stopped(board: &Board, depth: u32, stop: &SearchControl) -> Option<u64> {
+    if stop.is_stopped() {
+        return None;
+    }
+    if depth <= 4 {
+        return Some(chess_core::perft(board, depth));
+    }
+    board.legal_moves().iter().try_fold(0, |sum, &mv| {
+        let mut after = *board;
+        after.play_unchecked(mv);
+        Some(sum + perft_until_stopped(&after, depth - 1, stop)?)
+    })
 }
 
 /// Turns one evaluation term off.

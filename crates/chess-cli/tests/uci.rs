@@ -574,3 +574,22 @@ fn devices_and_named_pipes_as_file_options_are_refused_at_once() {
     assert!(engine.until("bestmove").last().unwrap().starts_with("bestmove "));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `go perft N` runs like a search: `isready` is answered while it counts, `stop` ends it (it
+/// used to run on the input thread, deaf until done), and the next command works.
+#[test]
+fn go_perft_is_answered_while_it_runs_and_stops() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go perft 8");
+    let started = Instant::now();
+    e.sync();
+    assert!(started.elapsed() < Duration::from_secs(1), "isready waited {:?}", started.elapsed());
+    e.send("stop");
+    let lines = e.until("info string perft stopped");
+    assert!(started.elapsed() < Duration::from_secs(2), "{lines:?}");
+    e.send("go perft 3");
+    let lines = e.until("Nodes searched");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");
+    e.quit();
+}
