@@ -50,7 +50,8 @@ pub use book::{polyglot_key, Book, BookEntry, BookError, BookMove};
 pub use chess_syzygy::{Tablebase, Wdl};
 pub use level::{Profile, Strength, ANCHORS, FULL, LEVEL_ELO, MAX_ELO, MIN_ELO};
 pub use options::{
-    AiOptions, DepthOptions, OptionsError, MAX_DEPTH, MAX_HASH_MB, MAX_MULTI_PV, MAX_RANDOMNESS_CP, MAX_THREADS,
+    max_useful_threads, AiOptions, DepthOptions, OptionsError, MAX_DEPTH, MAX_HASH_MB, MAX_MULTI_PV, MAX_RANDOMNESS_CP,
+    MAX_THREADS,
 };
 
 /// The examples of the crate's README run as doctests.

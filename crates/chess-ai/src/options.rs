@@ -9,7 +9,7 @@ use crate::level::{Strength, MAX_ELO, MIN_ELO};
 
 /// The deepest search depth an application may ask for, in plies.
 pub const MAX_DEPTH: i32 = 128;
-pub use chess_search::{MAX_HASH_MB, MAX_THREADS};
+pub use chess_search::{max_useful_threads, MAX_HASH_MB, MAX_THREADS};
 /// The widest randomness window, in centipawns.
 pub const MAX_RANDOMNESS_CP: i32 = 1_000;
 /// The most lines an analysis reports.

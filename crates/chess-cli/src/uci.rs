@@ -240,7 +240,15 @@ impl Uci {
             self.finish_search();
             match spin.name {
                 "Hash" => self.apply_options(|o| o.hash_mb = Some(n as usize)),
-                "Threads" => self.apply_options(|o| o.threads = n as usize),
+                "Threads" => {
+                    let useful = chess_ai::max_useful_threads();
+                    if n as usize > useful {
+                        info_string(&format!(
+                            "Threads {n}: this machine has {useful} cores; searching with {useful} threads"
+                        ));
+                    }
+                    self.apply_options(|o| o.threads = n as usize);
+                }
                 "MultiPV" => self.multi_pv = n as usize,
                 "UCI_Elo" => {
                     self.elo = n as u32;

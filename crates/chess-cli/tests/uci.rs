@@ -593,3 +593,24 @@ fn go_perft_is_answered_while_it_runs_and_stops() {
     assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");
     e.quit();
 }
+
+/// Threads far above the cores are capped at one a core (said in an `info string`), and a
+/// 100 ms move stays near 100 ms (256 threads on 2 cores took 0.4-3.1 s).
+#[test]
+fn threads_above_the_cores_keep_the_time_limit() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 256");
+    let said = e.sync();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores < 256 {
+        assert!(said.iter().any(|l| l.contains(&format!("searching with {cores} threads"))), "{said:?}");
+    }
+    for _ in 0..3 {
+        e.send("position startpos moves e2e4");
+        let started = Instant::now();
+        e.send("go movetime 100");
+        e.until("bestmove");
+        assert!(started.elapsed() < Duration::from_millis(600), "{:?}", started.elapsed());
+    }
+    e.quit();
+}

@@ -27,6 +27,11 @@ pub const MAX_THREADS: usize = 256;
 /// [`Engine::set_hash_mb`]).
 pub const MAX_HASH_MB: usize = if cfg!(target_pointer_width = "64") { 65_536 } else { 1_024 };
 
+/// The most search threads that help on this machine: one a core, within [`MAX_THREADS`].
+pub fn max_useful_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, MAX_THREADS)
+}
+
 /// A chess engine: search plus evaluator, reusable from move to move.
 ///
 /// ```
@@ -97,10 +102,12 @@ impl<E: Evaluator> Engine<E> {
         &self.tt
     }
 
-    /// Search with `n` threads (1 to [`MAX_THREADS`]; always 1 where threads are unavailable,
-    /// such as `wasm32-unknown-unknown`).
+    /// Search with `n` threads, at most one a processor core: more only share the cores and
+    /// starve the thread that watches the clock (256 threads on 2 cores turned a 100 ms move
+    /// into 3 s), and Lazy SMP gains nothing from them. Always 1 where threads are unavailable,
+    /// such as `wasm32-unknown-unknown`. [`threads`](Self::threads) says how many it uses.
     pub fn set_threads(&mut self, n: usize) {
-        let n = if THREADS_AVAILABLE { n.clamp(1, MAX_THREADS) } else { 1 };
+        let n = if THREADS_AVAILABLE { n.clamp(1, max_useful_threads()) } else { 1 };
         self.histories.resize_with(n, History::default);
     }
 

@@ -53,7 +53,7 @@ pub use bench::{bench_evaluator, run_bench, BenchResult, BENCH_POSITIONS, DEFAUL
 pub use clock::SystemTime;
 pub use clock::{default_time_source, FrozenTime, TimeSource, THREADS_AVAILABLE};
 pub use control::SearchControl;
-pub use engine::{Engine, MAX_HASH_MB, MAX_THREADS};
+pub use engine::{max_useful_threads, Engine, MAX_HASH_MB, MAX_THREADS};
 pub use handicap::Handicap;
 pub use limits::{Clock, Limits};
 pub use report::{Info, Reporter, RootLine, SearchResult, Silent};
