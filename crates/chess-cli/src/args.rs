@@ -1,18 +1,20 @@
 //! A small command-line parser: `--name value` options and `--flag` switches, with typed errors.
 
 use std::collections::HashMap;
+
+use chess_core::excerpt;
 use std::str::FromStr;
 
 /// Bad command-line input (exit code 2).
 #[derive(Debug, thiserror::Error)]
 pub enum ArgError {
-    #[error("unknown command {0:?}")]
+    #[error("unknown command {:?}", excerpt(.0))]
     UnknownCommand(String),
-    #[error("unknown option {0:?}")]
+    #[error("unknown option {:?}", excerpt(.0))]
     UnknownOption(String),
-    #[error("option {0} needs a value")]
+    #[error("option {} needs a value", excerpt(.0))]
     MissingValue(String),
-    #[error("invalid value {value:?} for {option}: {reason}")]
+    #[error("invalid value {:?} for {option}: {reason}", excerpt(.value))]
     BadValue { option: String, value: String, reason: String },
     #[error("{0}")]
     Invalid(String),

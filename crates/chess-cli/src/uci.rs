@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use chess_ai::{Ai, AiError, AiOptions, Book, Mode, Strength, Tablebase, MAX_ELO, MIN_ELO};
-use chess_core::{Board, CastlingMode, Game, Move};
+use chess_core::{excerpt, Board, CastlingMode, Game, Move};
 use chess_eval::{Classical, Network};
 use chess_search::{Bound, Clock, Info, Limits, Reporter, SearchControl, MAX_HASH_MB, MAX_THREADS};
 
@@ -155,7 +155,7 @@ impl Uci {
                 self.game.board().hash()
             )),
             "eval" => send(&Classical::default().trace(self.game.board()).to_string()),
-            _ => info_string(&format!("unknown command: {}", line.trim())),
+            _ => info_string(&format!("unknown command: {}", excerpt(line.trim()))),
         }
         true
     }
@@ -235,7 +235,7 @@ impl Uci {
                         spin.name, spin.min, spin.max
                     ))
                 }
-                Err(_) => return info_string(&format!("option {}: {v:?} is not a number", spin.name)),
+                Err(_) => return info_string(&format!("option {}: {:?} is not a number", spin.name, excerpt(v))),
             };
             self.finish_search();
             match spin.name {
@@ -265,7 +265,7 @@ impl Uci {
         #[cfg(feature = "tune")]
         if chess_search::params::get(name).is_some() {
             let Some(n) = value.and_then(|v| v.parse::<i32>().ok()) else {
-                return info_string(&format!("option {name} needs a number"));
+                return info_string(&format!("option {} needs a number", excerpt(name)));
             };
             self.finish_search();
             if let Err(e) = chess_search::params::set(name, n) {
@@ -282,7 +282,7 @@ impl Uci {
                 let flag = match value.map(str::to_ascii_lowercase).as_deref() {
                     Some("true") => true,
                     Some("false") => false,
-                    _ => return info_string(&format!("option {name}: the value must be true or false")),
+                    _ => return info_string(&format!("option {}: the value must be true or false", excerpt(name))),
                 };
                 self.finish_search();
                 match lower.as_str() {
@@ -314,7 +314,7 @@ impl Uci {
                         self.ai.set_book(Some(book));
                         self.book_file = path.to_owned();
                     }
-                    Err(e) => info_string(&format!("BookFile {path:?}: {e}; keeping {}", self.book_file)),
+                    Err(e) => info_string(&format!("BookFile {:?}: {e}; keeping {}", excerpt(path), self.book_file)),
                 }
             }
             "evalfile" => {
@@ -343,7 +343,7 @@ impl Uci {
                         self.apply_options(|o| o.net = Some(Arc::new(net)));
                         self.eval_file = path.to_owned();
                     }
-                    Err(e) => info_string(&format!("EvalFile {path:?}: {e}; keeping {}", self.eval_file)),
+                    Err(e) => info_string(&format!("EvalFile {:?}: {e}; keeping {}", excerpt(path), self.eval_file)),
                 }
             }
             "syzygypath" => {
@@ -361,10 +361,10 @@ impl Uci {
                         ));
                         self.apply_options(|o| o.tablebase = Some(Arc::new(tb)));
                     }
-                    Err(e) => info_string(&format!("SyzygyPath {path:?}: {e}; tablebases unchanged")),
+                    Err(e) => info_string(&format!("SyzygyPath {:?}: {e}; tablebases unchanged", excerpt(path))),
                 }
             }
-            _ => info_string(&format!("unknown option: {name}")),
+            _ => info_string(&format!("unknown option: {}", excerpt(name))),
         }
     }
 
@@ -375,7 +375,9 @@ impl Uci {
             Some((&"startpos", [])) => Game::new(),
             Some((&"fen", fen)) if !fen.is_empty() => match Game::from_fen(&fen.join(" ")) {
                 Ok(g) => g,
-                Err(e) => return info_string(&format!("invalid FEN {:?}: {e}; position unchanged", fen.join(" "))),
+                Err(e) => {
+                    return info_string(&format!("invalid FEN {:?}: {e}; position unchanged", excerpt(&fen.join(" "))))
+                }
             },
             _ => return info_string("position needs: position startpos|fen <fen> [moves <moves>]; position unchanged"),
         };
@@ -383,7 +385,8 @@ impl Uci {
         for &m in moves {
             if let Err(e) = game.play_uci(m) {
                 info_string(&format!(
-                    "illegal move {m:?} in position command ({e}); position set up to the move before"
+                    "illegal move {:?} in position command ({e}); position set up to the move before",
+                    excerpt(m)
                 ));
                 break;
             }
@@ -435,19 +438,19 @@ impl Uci {
                         match board.parse_uci(m) {
                             Ok(mv) => limits.search_moves.push(mv),
                             Err(_) if is_go_keyword(m) => break,
-                            Err(e) => info_string(&format!("searchmoves: ignoring {m:?}: {e}")),
+                            Err(e) => info_string(&format!("searchmoves: ignoring {:?}: {e}", excerpt(m))),
                         }
                         i += 1;
                     }
                 }
                 _ => {
-                    info_string(&format!("go: ignoring unknown token {key:?}"));
+                    info_string(&format!("go: ignoring unknown token {:?}", excerpt(key)));
                     takes_value = false;
                 }
             }
             if takes_value {
                 if value.and_then(|v| v.parse::<i64>().ok()).is_none() {
-                    info_string(&format!("go: {key} needs a number"));
+                    info_string(&format!("go: {} needs a number", excerpt(key)));
                     if value.is_some_and(is_go_keyword) || value.is_none() {
                         i += 1;
                         continue;

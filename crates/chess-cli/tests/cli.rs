@@ -227,3 +227,16 @@ fn devices_and_named_pipes_are_refused_at_once() {
     }
     std::fs::remove_file(pipe).ok();
 }
+
+/// A huge bad value is quoted in part: the message stays one short line.
+#[test]
+fn a_huge_bad_value_is_quoted_in_part() {
+    let huge = "x".repeat(120_000);
+    for args in [vec!["perft", "--fen", &huge], vec![&huge], vec!["perft", "--depth", &huge], vec!["bench", &huge]] {
+        let out = chess(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let err = stderr(&out);
+        let first = err.lines().next().unwrap();
+        assert!(first.starts_with("chess: ") && first.len() < 200 && first.contains("(120000 bytes)"), "{first}");
+    }
+}

@@ -614,3 +614,19 @@ fn threads_above_the_cores_keep_the_time_limit() {
     }
     e.quit();
 }
+
+/// Garbage lines of megabytes get a short `info string`, not the garbage repeated.
+#[test]
+fn a_huge_garbage_line_gets_a_short_answer() {
+    let mut e = Engine::start();
+    e.send(&"z".repeat(10_000_000));
+    e.send(&format!("setoption name {} value 3", "q".repeat(1_000_000)));
+    e.send(&format!("position fen {}", "k".repeat(100_000)));
+    e.send(&format!("position startpos moves {}", "e".repeat(100_000)));
+    let said = e.sync();
+    assert_eq!(said.len(), 4, "{:?}", said.iter().map(|l| &l[..l.len().min(100)]).collect::<Vec<_>>());
+    for line in &said {
+        assert!(line.starts_with("info string ") && line.len() < 400, "{}", &line[..line.len().min(300)]);
+    }
+    e.quit();
+}

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use chess_core::{Board, Move, MoveRejection, Role, Square};
+use chess_core::{excerpt, Board, Move, MoveRejection, Role, Square};
 
 /// A line of input, read by [`parse_input`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub(super) enum Command {
 /// A line that is neither a command nor a move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(super) enum InputError {
-    #[error("Unknown command {0:?}: type help for the commands, or a move such as e4, Nf3 or e2e4.")]
+    #[error("Unknown command {:?}: type help for the commands, or a move such as e4, Nf3 or e2e4.", excerpt(.0))]
     Unknown(String),
     #[error("save needs a file name: save FILE")]
     MissingFile,
@@ -119,10 +119,11 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Unreadable(text) => write!(
                 f,
-                "{text:?} is not a move I can read (moves look like e4, Nf3, exd5, O-O, e8=Q or e2e4); \
-                 type help for the commands."
+                "{:?} is not a move I can read (moves look like e4, Nf3, exd5, O-O, e8=Q or e2e4); \
+                 type help for the commands.",
+                excerpt(text)
             ),
-            MoveError::Illegal { text, reason } => write!(f, "{text} is not legal here: {reason}."),
+            MoveError::Illegal { text, reason } => write!(f, "{} is not legal here: {reason}.", excerpt(text)),
             MoveError::Ambiguous { text, candidates } => match candidates.split_last() {
                 Some((last, others)) if !others.is_empty() => {
                     write!(f, "{text} is ambiguous: {} or {last}?", others.join(", "))

@@ -142,7 +142,7 @@ impl Session {
             Ok(_) => {
                 let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_owned();
                 if self.echo {
-                    outln!("{line}");
+                    outln!("{}", chess_core::excerpt(&line));
                 }
                 Some(line)
             }
