@@ -270,4 +270,38 @@ mod tests {
         }
         assert!(plies > 20_000, "{plies}");
     }
+
+    /// 2,000 random games (from the standard start and the fixture's Chess960 starts), each move
+    /// typed as its SAN: the terminal reads it as a move and plays that move.
+    #[test]
+    fn typed_san_of_two_thousand_random_games_plays_their_moves() {
+        let starts: Vec<&str> = include_str!("../../../chess-core/tests/data/san_games.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split('|').next())
+            .collect();
+        // A small linear congruential generator: reproducible without a dependency.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % n
+        };
+        let mut plies = 0;
+        for n in 0..2_000 {
+            let mut b = board(starts[n % starts.len()].trim());
+            for _ in 0..150 {
+                let moves = b.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[next(moves.len())];
+                let san = b.san(mv);
+                assert_eq!(parse_input(&san), Input::Move(san.clone()), "{san}");
+                assert_eq!(resolve_move(&b, &san), Ok(mv), "{san} in {b}");
+                b.play(mv);
+                plies += 1;
+            }
+        }
+        assert!(plies > 200_000, "{plies}");
+    }
 }
