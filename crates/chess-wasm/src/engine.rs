@@ -86,13 +86,11 @@ pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
         },
         randomness_cp: o.randomness,
         seed: Some(o.seed.unwrap_or(seed)),
-        threads: 1,
         multi_pv: o.multi_pv.unwrap_or(chess_ai::MAX_MULTI_PV),
         book: o.book.unwrap_or(true),
-        eval: None,
-        net: None,
-        // No file system in the browser; the tables are a native feature.
-        tablebase: None,
+        // The rest as natively: one thread, the embedded net at full strength, no tablebases
+        // (no file system in the browser). From the default, so the two cannot drift apart.
+        ..AiOptions::default()
     };
     options.validate()?;
     Ok(options)

@@ -317,3 +317,17 @@ fn the_hash_is_limited_to_what_wasm32_holds() {
         "invalid options: cannot allocate a 1024 MiB transposition table: not enough memory"
     );
 }
+
+/// Full strength in the browser evaluates with the embedded net, as natively: the options the
+/// JSON does not set come from `AiOptions::default()` (they were written out field by field, with
+/// `net: None`, so the browser's full strength played the classical evaluation).
+#[test]
+fn options_the_json_does_not_set_are_the_native_defaults() {
+    let native = chess_ai::AiOptions::default();
+    for json in ["", r#"{"full": true}"#, r#"{"level": 3}"#, r#"{"elo": 1500, "book": false}"#] {
+        let o = options_from_json(json, 1).unwrap();
+        let net = o.net.as_ref().expect("the embedded net");
+        assert_eq!(net.hash(), native.net.as_ref().unwrap().hash(), "{json}");
+        assert_eq!((o.threads, o.eval, o.tablebase.is_none()), (native.threads, native.eval, true), "{json}");
+    }
+}
