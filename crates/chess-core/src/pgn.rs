@@ -12,7 +12,7 @@
 //! Writing a plain [`Game`] ([`Game::to_pgn`]) gives the seven-tag roster, the moves and the
 //! result, wrapped below 80 columns.
 
-use crate::{Board, Color, FenError, Game, SanError};
+use crate::{Board, Color, Decision, FenError, Game, GameStatus, SanError};
 
 /// Why a game of a PGN could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -80,7 +80,8 @@ pub struct Annotation {
 pub struct PgnGame {
     /// The tag pairs in the order read (values unescaped).
     pub tags: Vec<(String, String)>,
-    /// The moves of the main line, from the `FEN` tag's position or the standard start.
+    /// The moves of the main line, from the `FEN` tag's position or the standard start, with
+    /// the written result as its [`Decision`] when the board did not end the game.
     pub game: Game,
     /// A comment before the first move.
     pub comment: Option<String>,
@@ -163,7 +164,7 @@ impl Game {
             all.push(("Result", result));
         }
         if let Some(decision) = self.decision().filter(|_| !tags.iter().any(|(k, _)| *k == "Termination")) {
-            if self.status() == crate::GameStatus::Ongoing {
+            if self.status() == GameStatus::Ongoing {
                 all.push(("Termination", decision.termination()));
             }
         }
@@ -171,7 +172,10 @@ impl Game {
     }
 
     /// Read the first game of a PGN (the moves of its main line; [`read_pgn`] gives every game
-    /// whole, with tags and comments). An empty text is a game with no moves.
+    /// whole, with tags and comments). An empty text is a game with no moves. A result the board
+    /// does not give (`1-0` after a resignation, `1/2-1/2` agreed) is kept as the game's
+    /// [`Decision`]: a loss on time when the `Termination` tag says so, else a resignation or an
+    /// agreed draw.
     pub fn from_pgn(pgn: &str) -> Result<Game, PgnError> {
         match PgnGames::new(pgn).next() {
             Some(Ok(game)) => Ok(game.game),
@@ -457,6 +461,11 @@ fn read_game(lexer: &mut Lexer) -> Result<PgnGame, (usize, PgnError)> {
         }
         match token {
             Token::Result(result) => {
+                if let Some(decision) = decision_of(&result, pgn.tag("Termination")) {
+                    if pgn.game.status() == GameStatus::Ongoing {
+                        pgn.game.decide(decision);
+                    }
+                }
                 pgn.result = result;
                 return Ok(pgn);
             }
@@ -495,6 +504,19 @@ fn read_game(lexer: &mut Lexer) -> Result<PgnGame, (usize, PgnError)> {
             }
         }
     }
+}
+
+/// How a game the board has not ended was decided, from its written result: an agreed draw, a
+/// loss on time when the `Termination` tag says so, else a resignation.
+fn decision_of(result: &str, termination: Option<&str>) -> Option<Decision> {
+    let on_time = termination.is_some_and(|t| t.to_ascii_lowercase().contains("time"));
+    let loser = match result {
+        "1-0" => Color::Black,
+        "0-1" => Color::White,
+        "1/2-1/2" => return Some(Decision::DrawAgreed),
+        _ => return None,
+    };
+    Some(if on_time { Decision::TimeForfeit { loser } } else { Decision::Resignation { loser } })
 }
 
 /// After a fault: read on to the end of the game (its result, or the next game's tags).
