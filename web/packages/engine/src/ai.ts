@@ -1,6 +1,7 @@
 /** {@link Ai}: the engine on the calling thread (blocking), and the level table. */
 import { wasm } from './load.js';
 import { ChessError, guardProgress, rethrow } from './errors.js';
+import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
 import type { ChessGame } from './game.js';
 import type { AiOptions, Analysis, Level, LevelInfo, Progress, ThinkOptions } from './types.js';
 
@@ -46,7 +47,15 @@ export function limitsJson(limits: ThinkOptions = {}): string {
  * ```ts
  * const ai = new Ai({ level: 4 });
  * const answer = ai.bestMove(game);  // { best: { san: 'e4', score: { cp: 31 }, … }, … }
+ * ai.free();                         // its transposition table back to the wasm memory now
  * ```
+ *
+ * Each Ai holds its transposition table in the wasm module's memory (16 MiB at level 5): free it
+ * with {@link free}, or with `using ai = new Ai(…)`, as soon as it is no longer needed. An Ai that
+ * is garbage-collected without `free()` is freed then, but only after a collection and once the
+ * code has returned to the event loop: a synchronous loop that creates an Ai a turn and never
+ * frees one runs the wasm memory out (4 GiB) first. Reuse one Ai instead (`newGame()` between
+ * games).
  */
 export class Ai {
   /** The wasm engine; `null` once {@link free} has released it. */
@@ -57,7 +66,7 @@ export class Ai {
    * above {@link MAX_HASH_MB} (more than WebAssembly can hold).
    */
   constructor(options: AiOptions = {}) {
-    this.raw = rethrow(() => new wasm.Engine(optionsJson(options)));
+    this.raw = freeWhenCollected(this, rethrow(() => new wasm.Engine(optionsJson(options))));
   }
 
   /** @internal The wasm engine; a {@link ChessError} once the AI was freed. */
@@ -101,13 +110,21 @@ export class Ai {
   }
 
   /**
-   * Release the wasm memory now. Every method throws a {@link ChessError} afterwards; a second
-   * `free()` does nothing.
+   * Release the wasm memory now (the transposition table and the search's tables). Call it when
+   * the AI is no longer needed, above all in a loop or a server that creates AIs: the garbage
+   * collector frees a forgotten Ai too, but only after a collection and once the code returns to
+   * the event loop, which a synchronous loop never does. Idempotent: a second `free()` does
+   * nothing. Every other method throws a {@link ChessError} afterwards.
    */
   free(): void {
     const raw = this.raw;
     this.raw = null;
-    raw?.free();
+    freeNow(this, raw);
+  }
+
+  /** {@link free}, for `using ai = new Ai(…)`. */
+  [disposeSymbol](): void {
+    this.free();
   }
 }
 

@@ -8,6 +8,7 @@
 import { Ai, LEVELS, MAX_HASH_MB } from './ai.js';
 import { ChessError } from './errors.js';
 import { ChessGame } from './game.js';
+import { disposeSymbol } from './lifetime.js';
 import type { AiOptions, Analysis, GameState, Level, Score } from './types.js';
 
 export type Color = 'white' | 'black';
@@ -165,11 +166,87 @@ function validateAiOptions(options: AIOptions): AILevel {
   return level as AILevel;
 }
 
-/** A chess game in js-chess-engine's API. */
+/**
+ * The engines every compat search borrows, one for each set of AI options, the least recently
+ * used first. A search borrows its engine for the length of the call (all of them are
+ * synchronous), so any number of `ai()` calls and `Game`s share at most {@link POOL_SIZE} engines
+ * and {@link POOL_MB} MiB of transposition tables: a new `Ai` for each call (16 MiB at level 5,
+ * released only by `free()` or a finaliser that a synchronous loop never lets run) ran the wasm
+ * memory out at call 238 of a loop.
+ */
+interface Pooled {
+  ai: Ai;
+  /** The transposition table's size (MiB), or an upper bound of it. */
+  mb: number;
+  /** The {@link Game} (its serial) whose searches the engine's tables hold now. */
+  owner: number;
+}
+
+const pool = new Map<string, Pooled>();
+/** At most this many engines are kept... */
+const POOL_SIZE = 8;
+/** ...with at most this many MiB of transposition tables between them (one larger table alone). */
+const POOL_MB = 128;
+/** The largest table of the levels 1 to 5 (level 5's), for options that leave the size to the level. */
+const LEVEL_HASH_MB_BOUND = 16;
+
+let nextSerial = 1;
+
+/**
+ * The engine for `options`, as a new one would search for `owner`: when it last searched for
+ * another game (or a stateless call) it forgets that search (`newGame()`: transposition table and
+ * histories) and draws a new random seed (`setOptions()`), so that its answers are those of a
+ * fresh engine. Searches of one game in a row keep its table, as one engine per game would.
+ */
+function borrowEngine(options: AiOptions, owner: number): Ai {
+  const key = JSON.stringify(options);
+  const found = pool.get(key);
+  if (found) {
+    pool.delete(key);
+    pool.set(key, found);
+    if (found.owner !== owner) {
+      found.ai.setOptions(options);
+      found.ai.newGame();
+      found.owner = owner;
+    }
+    return found.ai;
+  }
+  const mb = options.hashMb ?? LEVEL_HASH_MB_BOUND;
+  let total = mb;
+  for (const entry of pool.values()) total += entry.mb;
+  for (const [oldKey, entry] of pool) {
+    if (pool.size < POOL_SIZE && total <= POOL_MB) break;
+    pool.delete(oldKey);
+    total -= entry.mb;
+    entry.ai.free();
+  }
+  const ai = new Ai(options);
+  pool.set(key, { ai, mb, owner });
+  return ai;
+}
+
+/**
+ * Run `f` on a new {@link Game} of `config` and free the game's wasm board afterwards (the
+ * stateless functions: nothing of the call outlives it).
+ */
+function withGame<T>(config: BoardConfig | string, f: (game: Game) => T): T {
+  const game = new Game(config);
+  try {
+    return f(game);
+  } finally {
+    game.free();
+  }
+}
+
+/**
+ * A chess game in js-chess-engine's API. Its board lives in wasm memory: freed when the Game is
+ * garbage-collected, or at once by {@link Game.free} (ours only; `using game = new Game()` too).
+ * Its AI searches borrow a shared engine (see the module's pool), so a Game holds no engine.
+ */
 export class Game {
   private game: ChessGame;
-  private engine: Ai | null = null;
-  private engineKey = '';
+  /** Who this game is to the engine pool. */
+  private readonly serial = nextSerial++;
 
   /** A new game: the start position, a FEN, or a BoardConfig. */
   constructor(configuration?: BoardConfig | string) {
@@ -227,10 +304,14 @@ export class Game {
 
   /** The moves played, each with the board after it. */
   getHistory(): Array<BoardConfig & { move: HistoryEntry }> {
-    return this.game.history().map((item) => ({
-      ...toConfig(new ChessGame(item.fen).state()),
-      move: toEntry(item.from, item.to),
-    }));
+    return this.game.history().map((item) => {
+      const board = new ChessGame(item.fen);
+      try {
+        return { ...toConfig(board.state()), move: toEntry(item.from, item.to) };
+      } finally {
+        board.free();
+      }
+    });
   }
 
   /** The board. */
@@ -289,7 +370,7 @@ export class Game {
       // A caller who shapes the search depth wants a search, not a book move.
       ...(options.depth ? { depthOptions: { ...d }, book: false } : {}),
     };
-    const ai = this.ai_for(aiOptions);
+    const ai = borrowEngine(aiOptions, this.serial);
     let answer: Analysis;
     if (options.analysis) {
       // An analysis searches the level's own budget (the engine's table), at full strength.
@@ -319,46 +400,50 @@ export class Game {
     return { move, board: this.exportJson(), ...extra };
   }
 
-  /** One engine per game (its transposition table carries over), rebuilt when options change. */
-  private ai_for(options: AiOptions): Ai {
-    const key = JSON.stringify(options);
-    if (this.engine && key === this.engineKey) return this.engine;
-    if (this.engine) {
-      this.engine.setOptions(options);
-    } else {
-      this.engine = new Ai(options);
-    }
-    this.engineKey = key;
-    return this.engine;
+  /**
+   * Ours only (js-chess-engine has no such call): release the board's wasm memory now rather
+   * than when the garbage collector finds the Game. Idempotent; every other method throws
+   * afterwards.
+   */
+  free(): void {
+    this.game.free();
+  }
+
+  /** {@link free}, for `using game = new Game()`. */
+  [disposeSymbol](): void {
+    this.free();
   }
 }
 
 /** The legal moves of a board. */
 export function moves(config: BoardConfig | string): MovesMap {
-  return new Game(config).moves();
+  return withGame(config, (game) => game.moves());
 }
 
 /** The board with its status (converts a FEN to a BoardConfig). */
 export function status(config: BoardConfig | string): BoardConfig {
-  return new Game(config).exportJson();
+  return withGame(config, (game) => game.exportJson());
 }
 
 /** The FEN of a board. */
 export function getFen(config: BoardConfig | string): string {
-  return new Game(config).exportFEN();
+  return withGame(config, (game) => game.exportFEN());
 }
 
 /** Play a move on a board: the new board. */
 export function move(config: BoardConfig | string, from: string, to: string): BoardConfig {
-  return new Game(config).move(from, to);
+  return withGame(config, (game) => game.move(from, to));
 }
 
 /** The AI's move on a board. */
 export function aiMove(config: BoardConfig | string, level: number = 3): HistoryEntry {
-  return new Game(config).aiMove(level);
+  return withGame(config, (game) => game.aiMove(level));
 }
 
-/** The AI's move and the board after it (see {@link Game.ai}). */
+/**
+ * The AI's move and the board after it (see {@link Game.ai}). Stateless: each call searches as a
+ * new engine would (the shared engine forgets the previous call first) and frees its board.
+ */
 export function ai(config: BoardConfig | string, options: AIOptions = {}): AIResult {
-  return new Game(config).ai(options);
+  return withGame(config, (game) => game.ai(options));
 }

@@ -1,6 +1,7 @@
 /** {@link WorkerAi}: the AI in a worker, so that a page never freezes while it thinks. */
 import { ChessError, guardProgress } from './errors.js';
 import { ChessGame } from './game.js';
+import { asyncDisposeSymbol, disposeSymbol, freeWhenCollected } from './lifetime.js';
 import type { GameRecord, Request, Response } from './protocol.js';
 import type { AiOptions, Analysis, Progress, ThinkOptions } from './types.js';
 
@@ -39,6 +40,28 @@ async function spawn(onMessage: (m: Response) => void, onFailure: (message: stri
   return { post: (m) => worker.postMessage(m), terminate: () => worker.terminate(), hold: () => {} };
 }
 
+/**
+ * The worker of a {@link WorkerAi}, where its finaliser can reach it without holding the WorkerAi
+ * (the worker's listeners hold the WorkerAi only weakly, so that a forgotten one can be
+ * collected; its finaliser then ends the worker).
+ */
+class WorkerBox {
+  handle: WorkerHandle | null = null;
+
+  /** End the worker (the finaliser's `free`). */
+  free(): void {
+    const handle = this.handle;
+    this.handle = null;
+    handle?.terminate();
+  }
+}
+
+/**
+ * The WorkerAis with a call waiting for its worker: held here until it is answered, so that a
+ * WorkerAi nobody else holds still settles the promises it gave out.
+ */
+const waiting = new Set<WorkerAi>();
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -70,10 +93,15 @@ function fromProgress(p: Progress): Analysis {
  * const ai = await WorkerAi.create({ level: 5 });
  * const answer = await ai.think(game, { onProgress: (p) => console.log(p.depth, p.pvSan) });
  * ai.stop();   // from a button: the search returns its best move so far
+ * ai.terminate();  // done with it: the worker (and its wasm memory) ends
  * ```
+ *
+ * A WorkerAi that is garbage-collected without {@link terminate} ends its worker then (never
+ * while a call is waiting for an answer); `using` (`await using`) ends it at the end of a block.
  */
 export class WorkerAi {
-  private worker: WorkerHandle | null = null;
+  /** The worker, ended by the finaliser if this WorkerAi is collected with it running. */
+  private readonly box = freeWhenCollected(this, new WorkerBox());
   private ready: Promise<void> | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -94,6 +122,14 @@ export class WorkerAi {
     return ai;
   }
 
+  private get worker(): WorkerHandle | null {
+    return this.box.handle;
+  }
+
+  private set worker(handle: WorkerHandle | null) {
+    this.box.handle = handle;
+  }
+
   /** Whether a search is running. */
   get busy(): boolean {
     return this.searches > 0;
@@ -102,25 +138,41 @@ export class WorkerAi {
   /** Start the worker (once; again after {@link stop} or {@link terminate} ended it). */
   private start(): Promise<void> {
     if (this.ready) return this.ready;
+    this.ready = WorkerAi.connect(new WeakRef(this), this.box);
+    return this.ready;
+  }
+
+  /**
+   * Spawn a worker for `self` and initialise it; the promise of {@link start}. A static method,
+   * and no closure here names `this`: the worker's listeners reach the WorkerAi only through the
+   * weak `self`, so that the running worker never keeps a forgotten WorkerAi alive.
+   */
+  private static connect(self: WeakRef<WorkerAi>, box: WorkerBox): Promise<void> {
     let worker: WorkerHandle | null = null;
-    // Whether this start is still the current one (not ended by stop() or terminate() since).
-    const current = (): boolean => this.ready === ready;
+    // The WorkerAi, while this start is still its current one (not ended by stop() or terminate()
+    // since, nor collected).
+    const current = (): WorkerAi | null => {
+      const ai = self.deref();
+      return ai !== undefined && ai.ready === ready ? ai : null;
+    };
     const forget = (): void => {
-      if (!current()) return;
+      const ai = current();
+      if (!ai) return;
       worker?.terminate();
-      this.worker = null;
-      this.ready = null;
+      ai.worker = null;
+      ai.ready = null;
     };
     const ready: Promise<void> = new Promise<void>((resolve, reject) => {
       let started = false;
       const onMessage = (m: Response) => {
-        if (!current()) return;
+        const ai = current();
+        if (!ai) return;
         if (m.type === 'ready') {
           if (!started) {
             started = true;
-            worker?.post({ type: 'init', options: this.options, stop: (this.flag?.buffer as SharedArrayBuffer) ?? null });
+            worker?.post({ type: 'init', options: ai.options, stop: (ai.flag?.buffer as SharedArrayBuffer) ?? null });
           } else {
-            this.hold();
+            ai.hold();
             resolve();
           }
           return;
@@ -131,15 +183,17 @@ export class WorkerAi {
           reject(new ChessError(m.message));
           return;
         }
-        this.receive(m);
+        ai.receive(m);
       };
       spawn(onMessage, (message) => {
-        if (!current()) return;
+        const ai = current();
+        if (!ai) return;
         const error = new ChessError(`the engine worker failed: ${message}`);
         forget();
         reject(error);
-        for (const p of this.pending.values()) p.reject(error);
-        this.pending.clear();
+        for (const p of ai.pending.values()) p.reject(error);
+        ai.pending.clear();
+        ai.hold();
       }).then(
         (w) => {
           if (!current()) {
@@ -147,7 +201,7 @@ export class WorkerAi {
             return;
           }
           worker = w;
-          this.worker = w;
+          box.handle = w;
         },
         (e: unknown) => {
           forget();
@@ -155,13 +209,18 @@ export class WorkerAi {
         },
       );
     });
-    this.ready = ready;
     return ready;
   }
 
-  /** Keep a Node process alive exactly while a call waits for the worker. */
+  /**
+   * Keep a Node process alive exactly while a call waits for the worker, and this WorkerAi alive
+   * (uncollected) as long.
+   */
   private hold(): void {
-    this.worker?.hold(this.pending.size > 0);
+    const busy = this.pending.size > 0;
+    if (busy) waiting.add(this);
+    else waiting.delete(this);
+    this.worker?.hold(busy);
   }
 
   private receive(m: Exclude<Response, { type: 'ready' }>): void {
@@ -195,6 +254,7 @@ export class WorkerAi {
           if (!unsent()) return; // answered meanwhile: stopped or terminated
           if (!this.worker) {
             this.pending.delete(id);
+            this.hold();
             reject(new ChessError('the engine worker is gone'));
             return;
           }
@@ -204,6 +264,7 @@ export class WorkerAi {
         (e: unknown) => {
           if (!unsent()) return;
           this.pending.delete(id);
+          this.hold();
           reject(e instanceof Error ? e : new ChessError(String(e)));
         },
       );
@@ -262,6 +323,7 @@ export class WorkerAi {
     }
     for (const p of this.pending.values()) p.reject(new ChessError('stopped'));
     this.pending.clear();
+    this.hold();
   }
 
   /** Change the options (for the next search). */
@@ -275,12 +337,28 @@ export class WorkerAi {
     await this.request<void>((id) => ({ type: 'newGame', id }));
   }
 
-  /** End the worker. */
+  /**
+   * End the worker, and with it the engine's memory; calls waiting for it are rejected. Call it
+   * when done with the AI (a forgotten WorkerAi ends its worker when it is garbage-collected,
+   * but not sooner). Idempotent; a later call starts a new worker.
+   */
   terminate(): void {
     this.worker?.terminate();
     this.worker = null;
     this.ready = null;
     for (const p of this.pending.values()) p.reject(new ChessError('the AI was terminated'));
     this.pending.clear();
+    this.hold();
+  }
+
+  /** {@link terminate}, for `using ai = await WorkerAi.create(…)`. */
+  [disposeSymbol](): void {
+    this.terminate();
+  }
+
+  /** {@link terminate}, for `await using ai = await WorkerAi.create(…)`. */
+  [asyncDisposeSymbol](): Promise<void> {
+    this.terminate();
+    return Promise.resolve();
   }
 }
