@@ -13,6 +13,9 @@ pub enum Error {
     /// An unreadable PGN.
     #[error("invalid PGN: {0}")]
     Pgn(#[from] PgnError),
+    /// A game of a multi-game PGN that cannot be read: its number and line.
+    #[error("invalid PGN: {0}")]
+    PgnGame(#[from] chess_core::PgnReadError),
     /// A move that cannot be read or is not legal here; the text says why.
     #[error("{0}")]
     Move(String),

@@ -74,10 +74,41 @@ impl JsPosition {
         position::Position::new(fen.as_deref()).map(JsPosition).map_err(js)
     }
 
-    /// The game of a PGN text.
+    /// The first game of a PGN text, whole: tags, comments, NAGs and result.
     #[wasm_bindgen(js_name = fromPgn)]
     pub fn from_pgn(pgn: &str) -> Result<JsPosition, JsError> {
         position::Position::from_pgn(pgn).map(JsPosition).map_err(js)
+    }
+
+    /// Every game of a PGN text, or the first that cannot be read (its number and line).
+    #[wasm_bindgen(js_name = readPgn)]
+    pub fn read_pgn(text: &str) -> Result<Vec<JsPosition>, JsError> {
+        Ok(position::Position::read_pgn(text).map_err(js)?.into_iter().map(JsPosition).collect())
+    }
+
+    /// The PGN tags as a JSON array of `[name, value]` pairs, in order.
+    pub fn tags(&self) -> String {
+        json(&self.0.tags())
+    }
+
+    /// Set tags: a JSON array of `[name, value]` pairs or an object; an empty value removes one.
+    #[wasm_bindgen(js_name = setTags)]
+    pub fn set_tags(&mut self, tags_json: &str) -> Result<(), JsError> {
+        let tags = tag_pairs(Some(tags_json)).map_err(js)?;
+        self.0.set_tags(&tags).map_err(js)
+    }
+
+    /// Set the comment (and, when given, the NAGs: a JSON array of numbers) of a ply; ply 0 is
+    /// the comment before the first move.
+    pub fn annotate(&mut self, ply: usize, comment: Option<String>, nags_json: Option<String>) -> Result<(), JsError> {
+        let nags = match nags_json.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(text) => Some(
+                serde_json::from_str::<Vec<u8>>(text)
+                    .map_err(|_| js(Error::Options("NAGs are numbers from 0 to 255".into())))?,
+            ),
+        };
+        self.0.annotate(ply, comment.as_deref(), nags).map_err(js)
     }
 
     /// A copy.
@@ -145,13 +176,10 @@ impl JsPosition {
         self.0.resign(loser).map_err(js)
     }
 
-    /// The game in PGN; `tags_json` is a JSON object of extra tags.
+    /// The game in PGN; `tags_json` is a JSON array of `[name, value]` pairs (or an object) of
+    /// tags over the game's own.
     pub fn pgn(&self, tags_json: Option<String>) -> Result<String, JsError> {
-        let tags: std::collections::BTreeMap<String, String> = match tags_json.as_deref().map(str::trim) {
-            None | Some("") => Default::default(),
-            Some(text) => serde_json::from_str(text).map_err(|e| js(Error::Options(format!("PGN tags: {e}"))))?,
-        };
-        Ok(self.0.pgn(&tags.into_iter().collect::<Vec<_>>()))
+        Ok(self.0.pgn(&tag_pairs(tags_json.as_deref()).map_err(js)?))
     }
 
     /// The board as text.
@@ -169,6 +197,19 @@ impl JsPosition {
     #[wasm_bindgen(js_name = removePiece)]
     pub fn remove_piece(&mut self, square: &str) -> Result<(), JsError> {
         self.0.remove_piece(square).map_err(js)
+    }
+}
+
+/// Tags from JSON: an array of `[name, value]` pairs (their order kept) or an object.
+fn tag_pairs(json: Option<&str>) -> Result<Vec<(String, String)>, Error> {
+    let bad = |e: serde_json::Error| Error::Options(format!("PGN tags: {e}"));
+    match json.map(str::trim) {
+        None | Some("") => Ok(Vec::new()),
+        Some(text) if text.starts_with('[') => serde_json::from_str(text).map_err(bad),
+        Some(text) => {
+            let map: std::collections::BTreeMap<String, String> = serde_json::from_str(text).map_err(bad)?;
+            Ok(map.into_iter().collect())
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 //! it answers with ([`State`], [`MoveInfo`], [`HistoryItem`], [`Explanation`]).
 
 use chess_core::{
-    Board, CastleSide, CastlingMode, Color, Decision, Game, GameStatus, Move, Piece, Role, Setup, Square,
+    read_pgn, Annotation, Board, CastleSide, CastlingMode, Color, Decision, Game, GameStatus, Move, PgnGame, PgnGames,
+    Piece, Role, Setup, Square,
 };
 use serde::Serialize;
 
@@ -120,6 +121,10 @@ pub struct HistoryItem {
     pub fen: String,
     /// Its ply, from 1.
     pub ply: usize,
+    /// The comment after it (PGN's `{...}`), if any.
+    pub comment: Option<String>,
+    /// Its numeric annotation glyphs (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`...).
+    pub nags: Vec<u8>,
 }
 
 /// Whether a typed move is legal here, and if not, why.
@@ -146,12 +151,21 @@ pub enum Explanation {
     },
 }
 
-/// A game from a start position, with every draw rule, and the resignation a caller may record.
+/// A game from a start position, with every draw rule, the resignation a caller may record, and
+/// what a PGN carries besides the moves (tags, comments, NAGs), kept from import to export.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Position {
     game: Game,
     /// The start FEN's en-passant field (the board keeps it only when a capture is legal).
     start_target: Option<Square>,
+    /// The PGN tags, in order (the result and termination are the game's, not kept here).
+    tags: Vec<(String, String)>,
+    /// The comment before the first move.
+    comment: Option<String>,
+    /// One per move played.
+    annotations: Vec<Annotation>,
+    /// The decision a PGN's result recorded (its tags already say how; nothing is added).
+    read_decision: Option<Decision>,
 }
 
 impl Position {
@@ -162,14 +176,84 @@ impl Position {
             None => (Game::new(), None),
             Some(fen) => (Game::from_fen(fen)?, Setup::parse(fen).ok().and_then(|s| s.ep)),
         };
-        Ok(Position { game, start_target })
+        Ok(Position { game, start_target, ..Position::default() })
     }
 
-    /// The game of a PGN text.
+    /// The first game of a PGN text, whole (an empty text: the start position).
     pub fn from_pgn(pgn: &str) -> Result<Position, Error> {
-        let game = Game::from_pgn(pgn)?;
-        let start_target = Setup::parse(&game.start().fen()).ok().and_then(|s| s.ep);
-        Ok(Position { game, start_target })
+        match PgnGames::new(pgn).next() {
+            None => Ok(Position::default()),
+            Some(game) => Ok(Position::from_pgn_game(game?)),
+        }
+    }
+
+    /// Every game of a PGN text, or the first that cannot be read (its number and line).
+    pub fn read_pgn(text: &str) -> Result<Vec<Position>, Error> {
+        Ok(read_pgn(text)?.into_iter().map(Position::from_pgn_game).collect())
+    }
+
+    fn from_pgn_game(pgn: PgnGame) -> Position {
+        let start_target = Setup::parse(&pgn.game.start().fen()).ok().and_then(|s| s.ep);
+        let tags = pgn.tags.into_iter().filter(|(k, _)| !matches!(k.as_str(), "Result" | "SetUp" | "FEN")).collect();
+        let read_decision = pgn.game.decision();
+        Position {
+            game: pgn.game,
+            start_target,
+            tags,
+            comment: pgn.comment,
+            annotations: pgn.annotations,
+            read_decision,
+        }
+    }
+
+    /// The PGN tags (from an import, or set), in order; the result and termination are the
+    /// game's own.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// Set tags (a value replaces the tag's old one; an empty value removes the tag). `Result`,
+    /// `SetUp` and `FEN` are the game's and cannot be set.
+    pub fn set_tags(&mut self, tags: &[(String, String)]) -> Result<(), Error> {
+        for (name, value) in tags {
+            if matches!(name.as_str(), "Result" | "SetUp" | "FEN") {
+                return Err(Error::Options(format!("the {name} tag is the game's own and cannot be set")));
+            }
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(Error::Options(format!(
+                    "invalid tag name {:?}: letters, digits and _ only",
+                    chess_core::excerpt(name)
+                )));
+            }
+            match self.tags.iter_mut().find(|(k, _)| k == name) {
+                _ if value.is_empty() => self.tags.retain(|(k, _)| k != name),
+                Some((_, old)) => old.clone_from(value),
+                None => self.tags.push((name.clone(), value.clone())),
+            }
+        }
+        Ok(())
+    }
+
+    /// Set the comment and NAGs of ply `ply` (0: the comment before the first move, which takes
+    /// no NAGs); an empty comment removes it.
+    pub fn annotate(&mut self, ply: usize, comment: Option<&str>, nags: Option<Vec<u8>>) -> Result<(), Error> {
+        let comment = comment.map(|c| c.split_whitespace().collect::<Vec<_>>().join(" ")).filter(|c| !c.is_empty());
+        if ply == 0 {
+            if nags.is_some_and(|n| !n.is_empty()) {
+                return Err(Error::Options("ply 0 (before the first move) takes a comment, not NAGs".into()));
+            }
+            self.comment = comment;
+            return Ok(());
+        }
+        let moves = self.game.moves().len();
+        let Some(annotation) = self.annotations.get_mut(ply - 1) else {
+            return Err(Error::Options(format!("ply {ply} does not exist: the game has {moves} moves")));
+        };
+        annotation.comment = comment;
+        if let Some(nags) = nags {
+            annotation.nags = nags;
+        }
+        Ok(())
     }
 
     /// The game.
@@ -355,6 +439,7 @@ impl Position {
     fn push(&mut self, mv: Move) -> Result<MoveInfo, Error> {
         let info = self.info(mv);
         self.game.play(mv).map_err(|e| Error::Move(e.to_string()))?;
+        self.annotations.push(Annotation::default());
         Ok(info)
     }
 
@@ -388,6 +473,7 @@ impl Position {
         self.game.withdraw_decision();
         let mode = self.game.castling_mode();
         let mv = self.game.undo()?;
+        self.annotations.pop();
         Some(self.game.board().uci(mv, mode))
     }
 
@@ -399,10 +485,15 @@ impl Position {
             .moves()
             .iter()
             .enumerate()
-            .map(|(i, &mv)| HistoryItem {
-                mv: MoveInfo::new(&positions[i], mv, mode),
-                fen: positions[i + 1].fen(),
-                ply: i + 1,
+            .map(|(i, &mv)| {
+                let annotation = self.annotations.get(i).cloned().unwrap_or_default();
+                HistoryItem {
+                    mv: MoveInfo::new(&positions[i], mv, mode),
+                    fen: positions[i + 1].fen(),
+                    ply: i + 1,
+                    comment: annotation.comment,
+                    nags: annotation.nags,
+                }
             })
             .collect()
     }
@@ -414,14 +505,31 @@ impl Position {
         Ok(())
     }
 
-    /// The game in PGN, with `tags` (Event, White, Black...); the result is the game's.
+    /// The game in PGN: its tags, then `tags` (Event, White, Black...) over them, its comments and
+    /// NAGs; the result is the game's, and so is the termination of a decided game.
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
-        let tags: Vec<(&str, &str)> = tags
-            .iter()
-            .filter(|(k, _)| k != "Result" && k != "Termination")
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
-        self.game.to_pgn(&tags)
+        let mut all: Vec<(String, String)> = self.tags.clone();
+        for (name, value) in tags.iter().filter(|(k, _)| !matches!(k.as_str(), "Result" | "Termination")) {
+            match all.iter_mut().find(|(k, _)| k == name) {
+                Some((_, old)) => old.clone_from(value),
+                None => all.push((name.clone(), value.clone())),
+            }
+        }
+        let result = self.game.result();
+        match self.game.decision().filter(|_| self.game.status() == GameStatus::Ongoing) {
+            // A decided game says how; one taken back is no longer decided.
+            Some(decision) if !all.iter().any(|(k, _)| k == "Termination") && Some(decision) != self.read_decision => {
+                all.push(("Termination".into(), decision.termination().into()));
+            }
+            None if result == "*" => all.retain(|(k, _)| k != "Termination"),
+            _ => {}
+        }
+        let mut pgn = PgnGame::new(self.game.clone());
+        pgn.tags = all;
+        pgn.comment = self.comment.clone();
+        pgn.annotations = self.annotations.clone();
+        pgn.result = result.to_owned();
+        pgn.to_pgn()
     }
 
     /// The board as text.
@@ -467,6 +575,9 @@ impl Position {
         self.game = Game::from_board(edited);
         self.game.set_castling_mode(mode);
         self.start_target = None;
+        self.comment = None;
+        self.annotations.clear();
+        self.read_decision = None;
         Ok(())
     }
 }

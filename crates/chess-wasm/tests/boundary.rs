@@ -331,3 +331,42 @@ fn options_the_json_does_not_set_are_the_native_defaults() {
         assert_eq!((o.threads, o.eval, o.tablebase.is_none()), (native.threads, native.eval, true), "{json}");
     }
 }
+
+/// A PGN comes back whole: tags in order, comments, NAGs, the result and the termination
+/// (`fromPgn(pgn).pgn()` dropped all but the moves); several games give several positions.
+#[test]
+fn pgn_keeps_tags_comments_nags_and_the_result() {
+    let text = "[Event \"Club [rapid]\"]\n[Site \"?\"]\n[Date \"2026.11.25\"]\n[Round \"1\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1/2-1/2\"]\n[Annotator \"me\"]\n\n{Start} 1. e4 $1 {best by test} 1... e5 2. Nf3 $2 $14 1/2-1/2\n";
+    let p = Position::from_pgn(text).unwrap();
+    assert_eq!(p.pgn(&[]), text);
+    let state = p.state();
+    assert_eq!((state.status, state.result), ("draw-agreed", "1/2-1/2"));
+    assert_eq!(p.tags()[0], ("Event".to_owned(), "Club [rapid]".to_owned()));
+    let history = p.history();
+    assert_eq!((history[0].comment.as_deref(), history[0].nags.as_slice()), (Some("best by test"), &[1][..]));
+    assert_eq!(history[2].nags, [2, 14]);
+    // Caller tags go over the game's; the result stays the game's.
+    let out = p.pgn(&[("White".into(), "Anne".into()), ("Result".into(), "1-0".into())]);
+    assert!(out.contains("[White \"Anne\"]") && out.contains("[Result \"1/2-1/2\"]"), "{out}");
+
+    let mut q = Position::from_pgn(text).unwrap();
+    q.undo();
+    q.play("Nc3").unwrap();
+    q.annotate(3, Some("  a   quiet move "), Some(vec![5])).unwrap();
+    q.annotate(0, None, None).unwrap();
+    q.set_tags(&[("Annotator".into(), String::new()), ("ECO".into(), "C20".into())]).unwrap();
+    let out = q.pgn(&[]);
+    assert!(out.ends_with("1. e4 $1 {best by test} 1... e5 2. Nc3 $5 {a quiet move} *\n"), "{out}");
+    assert!(out.contains("[ECO \"C20\"]") && !out.contains("Annotator"), "{out}");
+    assert!(q.annotate(9, Some("x"), None).unwrap_err().to_string().contains("ply 9 does not exist"));
+    assert!(q.set_tags(&[("Result".into(), "1-0".into())]).is_err());
+    assert!(q.set_tags(&[("Bad Name".into(), "x".into())]).is_err());
+    q.resign("white").unwrap();
+    assert!(q.pgn(&[]).contains("[Termination \"White resigns\"]"));
+
+    let games = Position::read_pgn(&format!("{text}\n[Event \"two\"]\n\n1. d4 *\n")).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].tags(), [("Event".to_owned(), "two".to_owned())]);
+    let err = Position::read_pgn("1. e4 *\n\n1. e4 e5\n2. Ke3 *").unwrap_err();
+    assert_eq!(err.to_string(), "invalid PGN: game 2, line 4: move 2. Ke3: illegal move \"Ke3\"");
+}

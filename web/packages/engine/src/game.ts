@@ -1,7 +1,8 @@
 /** {@link ChessGame}: a game with every rule, from the wasm module's `Position`. */
 import { wasm } from './load.js';
 import { ChessError, IllegalMoveError, requireString, rethrow } from './errors.js';
-import type { Color, Explanation, GameState, HistoryItem, MoveInfo, PromotionPiece } from './types.js';
+import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
+import type { Annotation, Color, Explanation, GameState, HistoryItem, MoveInfo, PromotionPiece } from './types.js';
 
 /** A move typed by a person (SAN or UCI) or given by squares. */
 export type MoveInput = string | { from: string; to: string; promotion?: PromotionPiece };
@@ -28,13 +29,13 @@ export class ChessGame {
    */
   constructor(fen?: string) {
     if (fen !== undefined) requireString(fen, 'the FEN');
-    this.raw = rethrow(() => new wasm.Position(fen ?? null));
+    this.raw = freeWhenCollected(this, rethrow(() => new wasm.Position(fen ?? null)));
   }
 
   /** A ChessGame around a wasm game. */
   private static adopt(position: wasm.Position): ChessGame {
     const game = Object.create(ChessGame.prototype) as ChessGame;
-    game.raw = position;
+    game.raw = freeWhenCollected(game, position);
     return game;
   }
 
@@ -44,10 +45,49 @@ export class ChessGame {
     return this.raw;
   }
 
-  /** The game of a PGN text. */
+  /**
+   * The first game of a PGN text, whole: its tags ({@link tags}), comments and NAGs
+   * ({@link history}), and its result (`1-0` after a resignation, `1/2-1/2` agreed: the game's
+   * status says so). Variations are read past. An empty text is the start position.
+   */
   static fromPgn(pgn: string): ChessGame {
     requireString(pgn, 'the PGN');
     return ChessGame.adopt(rethrow(() => wasm.Position.fromPgn(pgn)));
+  }
+
+  /**
+   * Every game of a PGN text (a database of many games), each as {@link fromPgn} reads one.
+   * Throws a {@link ChessError} naming the first game that cannot be read, by number and line
+   * (`invalid PGN: game 2, line 14: move 7. Ke3: illegal move "Ke3"`).
+   */
+  static readPgn(text: string): ChessGame[] {
+    requireString(text, 'the PGN');
+    return rethrow(() => wasm.Position.readPgn(text)).map((position) => ChessGame.adopt(position));
+  }
+
+  /** The PGN tags, in order (`{ Event: 'Club', White: 'Ann', ... }`); the result is {@link state}'s. */
+  tags(): Record<string, string> {
+    return Object.fromEntries(JSON.parse(this.position.tags()) as [string, string][]);
+  }
+
+  /**
+   * Set PGN tags: a value replaces the old one, `''` removes the tag. Names are letters, digits
+   * and `_`; `Result`, `SetUp` and `FEN` are the game's own (a {@link ChessError} otherwise).
+   */
+  setTags(tags: Record<string, string>): void {
+    const pairs = JSON.stringify(Object.entries(requireTags(tags)));
+    rethrow(() => this.position.setTags(pairs));
+  }
+
+  /**
+   * Set the comment and NAGs of ply `ply` (1 is the first move; 0 is the comment before it).
+   * They show in {@link history} and in the {@link pgn}.
+   */
+  annotate(ply: number, annotation: Annotation): void {
+    if (!Number.isInteger(ply) || ply < 0) throw new ChessError(`ply must be a whole number from 0, got ${String(ply)}`);
+    const comment = annotation.comment === undefined ? null : requireString(annotation.comment, 'the comment');
+    const nags = annotation.nags === undefined ? null : JSON.stringify(annotation.nags);
+    rethrow(() => this.position.annotate(ply, comment, nags));
   }
 
   /** The current position's FEN. */
@@ -110,7 +150,7 @@ export class ChessGame {
     if (this.position.undo() === undefined) return null;
     const last = history[history.length - 1];
     if (last === undefined) return null;
-    const { fen: _fen, ply: _ply, ...move } = last;
+    const { fen: _fen, ply: _ply, comment: _comment, nags: _nags, ...move } = last;
     return move;
   }
 
@@ -124,9 +164,13 @@ export class ChessGame {
     rethrow(() => this.position.resign(requireString(loser, 'the colour')));
   }
 
-  /** The game in PGN, with extra tags (`{ White: 'Ann', Event: 'Club' }`). */
+  /**
+   * The game in PGN: its {@link tags} with `tags` over them (`{ White: 'Ann', Event: 'Club' }`),
+   * its comments and NAGs, and its result.
+   */
   pgn(tags: Record<string, string> = {}): string {
-    return rethrow(() => this.position.pgn(JSON.stringify(tags)));
+    const pairs = JSON.stringify(Object.entries(requireTags(tags)));
+    return rethrow(() => this.position.pgn(pairs));
   }
 
   /** The board as text. */
@@ -140,12 +184,28 @@ export class ChessGame {
   }
 
   /**
-   * Release the wasm memory now (otherwise the garbage collector does it). Every method throws a
-   * {@link ChessError} afterwards; a second `free()` does nothing.
+   * Release the wasm memory now (otherwise a finaliser does it after the game is garbage-collected,
+   * which a synchronous loop never gives it the chance to do). Every method throws a
+   * {@link ChessError} afterwards; a second `free()` does nothing. `using game = new ChessGame()`
+   * frees at the end of the block.
    */
   free(): void {
     const raw = this.raw;
     this.raw = null;
-    raw?.free();
+    freeNow(this, raw);
   }
+
+  /** {@link free}, for `using`. */
+  [disposeSymbol](): void {
+    this.free();
+  }
+}
+
+/** `tags` checked to be an object of strings. */
+function requireTags(tags: Record<string, string>): Record<string, string> {
+  if (tags === null || typeof tags !== 'object' || Array.isArray(tags)) {
+    throw new ChessError('PGN tags are an object of strings, e.g. { White: "Ann" }');
+  }
+  for (const [name, value] of Object.entries(tags)) requireString(value, `the ${name} tag`);
+  return tags;
 }

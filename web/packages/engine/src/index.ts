@@ -11,7 +11,7 @@ export { Ai, LEVELS, MAX_HASH_MB, bench, version } from './ai.js';
 export { WorkerAi } from './worker-ai.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 export type {
-  AiOptions, Analysis, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, Level, LevelInfo,
+  AiOptions, Analysis, Annotation, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, Level, LevelInfo,
   Line, MoveInfo, Progress, PromotionPiece, Score, ThinkOptions,
 } from './types.js';
 export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';

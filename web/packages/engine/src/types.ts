@@ -58,7 +58,17 @@ export interface GameState {
   result: GameResult;
 }
 
-export type HistoryItem = MoveInfo & { fen: string; ply: number };
+/**
+ * A move of the game with the position after it, its ply (from 1), and the PGN comment and
+ * numeric annotation glyphs it carries (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`...).
+ */
+export type HistoryItem = MoveInfo & { fen: string; ply: number; comment: string | null; nags: number[] };
+
+/** What {@link ChessGame.annotate} sets on a ply: a comment (`''` removes it) and NAGs. */
+export interface Annotation {
+  comment?: string;
+  nags?: number[];
+}
 
 export type Explanation =
   | { legal: true; move: MoveInfo }
