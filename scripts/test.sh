@@ -21,3 +21,4 @@ npm run build
 npm run lint
 npm run typecheck
 npm test
+(cd packages/engine && npm run contract)
