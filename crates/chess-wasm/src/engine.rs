@@ -60,7 +60,7 @@ fn hash_mb(mb: Option<u64>) -> Result<Option<usize>, Error> {
 /// Read options from JSON (an empty text means the defaults); `seed` is used when the JSON gives
 /// none. The result is validated.
 pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
-    let o: OptionsJson = if json.trim().is_empty() { OptionsJson::default() } else { serde_json::from_str(json)? };
+    let o: OptionsJson = if json.trim().is_empty() { OptionsJson::default() } else { read_json(json)? };
     let hash_mb = hash_mb(o.hash_mb)?;
     let strength = match (o.level, o.elo, o.full) {
         (Some(_), Some(_), _) | (Some(_), _, Some(true)) | (_, Some(_), Some(true)) => {
@@ -96,6 +96,43 @@ pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
     Ok(options)
 }
 
+/// Read options or limits, with a message in the caller's words when a value has the wrong type or
+/// range: `moveTimeMs must be a whole number of 0 or more, got -5` rather than serde's
+/// `invalid value: integer `-5`, expected u64 at line 1 column 16`.
+pub fn read_json<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Error> {
+    let mut reader = serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+        let field = e.path().to_string();
+        let inner = e.into_inner();
+        if inner.is_syntax() || inner.is_eof() {
+            return Error::Options(format!("not valid JSON ({inner})"));
+        }
+        let text = inner.to_string();
+        let text = text.split(" at line ").next().unwrap_or(&text);
+        if let Some(rest) = text.strip_prefix("unknown field ") {
+            let name = rest.split(',').next().unwrap_or(rest);
+            return Error::Options(format!("unknown option {name}"));
+        }
+        let expected = match text.rsplit_once("expected ").map(|(_, e)| e) {
+            Some("u8") => "a whole number from 0 to 255",
+            Some("u32") | Some("u64") | Some("usize") => "a whole number of 0 or more",
+            Some("i32") => "a whole number",
+            Some("a boolean") => "true or false",
+            Some(other) => other,
+            None => "another value",
+        };
+        let got = text
+            .split_once('`')
+            .and_then(|(_, r)| r.split_once('`'))
+            .map(|(v, _)| v.to_owned())
+            .or_else(|| {
+                text.split_once("string ").map(|(_, r)| format!("the string {}", r.split(',').next().unwrap_or(r)))
+            })
+            .unwrap_or_else(|| text.to_owned());
+        Error::Options(format!("{field} must be {expected}, got {got}"))
+    })
+}
+
 /// The limits of one search, as JavaScript passes them.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -126,7 +163,7 @@ pub struct ReadLimits {
 
 /// Read limits from JSON (an empty text: none).
 pub fn limits_from_json(json: &str) -> Result<ReadLimits, Error> {
-    let l: LimitsJson = if json.trim().is_empty() { LimitsJson::default() } else { serde_json::from_str(json)? };
+    let l: LimitsJson = if json.trim().is_empty() { LimitsJson::default() } else { read_json(json)? };
     if l.move_time_ms == Some(0) || l.nodes == Some(0) {
         return Err(Error::Options("a limit of 0 leaves nothing to search".into()));
     }

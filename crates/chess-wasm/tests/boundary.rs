@@ -370,3 +370,31 @@ fn pgn_keeps_tags_comments_nags_and_the_result() {
     let err = Position::read_pgn("1. e4 *\n\n1. e4 e5\n2. Ke3 *").unwrap_err();
     assert_eq!(err.to_string(), "invalid PGN: game 2, line 4: move 2. Ke3: illegal move \"Ke3\"");
 }
+
+/// A value of the wrong type or sign is named in the caller's words, not serde's.
+#[test]
+fn bad_option_values_are_named_in_the_callers_words() {
+    let message = |json: &str| options_from_json(json, 1).unwrap_err().to_string();
+    assert_eq!(
+        message(r#"{"moveTimeMs": -5}"#),
+        "invalid options: moveTimeMs must be a whole number of 0 or more, got -5"
+    );
+    assert_eq!(message(r#"{"nodes": 1.5}"#), "invalid options: nodes must be a whole number of 0 or more, got 1.5");
+    assert_eq!(
+        message(r#"{"level": "3"}"#),
+        "invalid options: level must be a whole number from 0 to 255, got the string \"3\""
+    );
+    assert_eq!(message(r#"{"book": 1}"#), "invalid options: book must be true or false, got 1");
+    assert_eq!(
+        message(r#"{"depthOptions": {"base": "x"}}"#),
+        "invalid options: depthOptions.base must be a whole number, got the string \"x\""
+    );
+    assert!(
+        message(r#"{"lvl": 2}"#).starts_with("invalid options: unknown option `lvl`"),
+        "{}",
+        message(r#"{"lvl": 2}"#)
+    );
+    assert!(message("[1,2").starts_with("invalid options: not valid JSON"), "{}", message("[1,2"));
+    let limits = limits_from_json(r#"{"moveTimeMs": -5}"#).err().unwrap().to_string();
+    assert_eq!(limits, "invalid options: moveTimeMs must be a whole number of 0 or more, got -5");
+}

@@ -2,7 +2,7 @@
 import { wasm } from './load.js';
 import { ChessError, guardProgress, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
-import type { ChessGame } from './game.js';
+import { ChessGame } from './game.js';
 import type { AiOptions, Analysis, Level, LevelInfo, Progress, ThinkOptions } from './types.js';
 
 /** The levels 1 to 5, from the engine's own table. */
@@ -94,6 +94,10 @@ export class Ai {
     const onProgress = guardProgress(limits.onProgress);
     const report = onProgress ? (json: string) => onProgress(JSON.parse(json) as Progress) : null;
     const engine = this.engine;
+    if (!(game instanceof ChessGame)) {
+      const got = typeof game === 'string' ? 'a string (for a FEN, pass new ChessGame(fen))' : String(game);
+      throw new ChessError(`the AI thinks about a ChessGame, got ${got}`);
+    }
     const position = game.position;
     const text = rethrow(() => engine.think(position, limits.mode ?? 'play', limitsJson(limits), report, stop ?? null));
     return JSON.parse(text) as Analysis;

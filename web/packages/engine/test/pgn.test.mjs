@@ -83,3 +83,11 @@ test('a ChessGame frees itself at the end of a using block (Symbol.dispose)', ()
   assert.throws(() => game.fen(), /freed/);
   game.free();
 });
+
+test('bad values get messages in the caller\'s words', async () => {
+  const { Ai } = await import('../dist/index.js');
+  assert.throws(() => new Ai({ moveTimeMs: -5 }), { message: 'invalid options: moveTimeMs must be a whole number of 0 or more, got -5' });
+  const ai = new Ai({ level: 1 });
+  assert.throws(() => ai.bestMove('8/8/8/8/8/8/8/K6k w - - 0 1'), /thinks about a ChessGame, got a string/);
+  ai.free();
+});
