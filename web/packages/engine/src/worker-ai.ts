@@ -23,9 +23,11 @@ function canShareMemory(): boolean {
 
 async function spawn(onMessage: (m: Response) => void, onFailure: (message: string) => void): Promise<WorkerHandle> {
   if (isNode) {
-    const threads = 'node:worker_threads';
-    const { Worker } = (await import(/* @vite-ignore */ threads)) as typeof import('node:worker_threads');
-    const worker = new Worker(new URL('./worker.js', import.meta.url));
+    // Neither the module nor the file is named where a bundler would pick it up (an import of
+    // node:worker_threads, a second `new Worker(new URL(…))`): a page's bundle never runs this.
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
+    const file = './worker.js';
+    const worker = new Worker(new URL(file, import.meta.url));
     worker.on('message', onMessage);
     worker.on('error', (e: Error) => onFailure(e.message));
     return {
@@ -34,6 +36,8 @@ async function spawn(onMessage: (m: Response) => void, onFailure: (message: stri
       hold: (busy) => (busy ? worker.ref() : worker.unref()),
     };
   }
+  // Written out in full, literally, so that bundlers (Vite, webpack 5, Rollup, Parcel) find the
+  // worker, bundle it and rewrite the URL.
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   worker.onmessage = (e: MessageEvent) => onMessage(e.data as Response);
   worker.onerror = (e: ErrorEvent) => onFailure(e.message || 'the engine worker failed to start');

@@ -1,6 +1,8 @@
 /**
  * The worker script: an {@link Ai} that thinks off the page's thread. Runs as a module Web Worker
  * in browsers and as a `worker_threads` worker in Node; {@link WorkerAi} is its only client.
+ * It has no top-level await (load.js instantiates the wasm synchronously in a worker), so that a
+ * bundler may emit it in any worker format (Vite's default is an iife).
  */
 import { Ai } from './ai.js';
 import { ChessGame } from './game.js';
@@ -11,7 +13,8 @@ interface Port {
   listen(handler: (message: Request) => void): void;
 }
 
-async function port(): Promise<Port> {
+/** The channel to the page (a Web Worker's scope) or to the Node thread that started this one. */
+function port(): Port {
   const scope = globalThis as unknown as {
     postMessage?: (m: unknown) => void;
     addEventListener?: (type: string, f: (e: MessageEvent) => void) => void;
@@ -25,13 +28,15 @@ async function port(): Promise<Port> {
       listen: (h) => add('message', (e: MessageEvent) => h(e.data as Request)),
     };
   }
-  const threads = 'node:worker_threads';
-  const { parentPort } = (await import(/* @vite-ignore */ threads)) as typeof import('node:worker_threads');
+  // Node: no import of node:worker_threads (static or dynamic), which a bundler would try to
+  // resolve for a browser, and no top-level await (Vite's default worker format cannot have one).
+  const threads = typeof process !== 'undefined' ? process.getBuiltinModule?.('node:worker_threads') : undefined;
+  const parentPort = threads?.parentPort;
   if (!parentPort) throw new Error('chess-wasm worker: not started as a worker');
   return { post: (m) => parentPort.postMessage(m), listen: (h) => parentPort.on('message', h) };
 }
 
-const channel = await port();
+const channel = port();
 let ai = new Ai();
 let stop: Int32Array | null = null;
 

@@ -1,0 +1,168 @@
+// The install recipes of the package's README, each run as a new user would: `npm pack` the
+// package (dist/ must be built: `npm run build`), copy a recipe folder to a fresh temporary
+// directory, install the tarball (and the recipe's pinned bundler) from npm, build, then run it:
+// in Node (`npm start`), or in headless Chromium for a page (dist/ served on 127.0.0.1; the page
+// writes its result to <body data-result>, and any console error, page error or failed request
+// fails the recipe).
+//
+//   node recipes/run.mjs [name…] [--keep]     (all recipes when no name is given)
+//
+// The closing line is `N passed, M failed`; the exit status is 1 when a recipe failed.
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const pkgDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** Each recipe: its folder here, and how it runs once built ('node': `npm start`; 'page': dist/ in Chromium). */
+const RECIPES = {
+  'node-esm': 'node',
+  'node-cjs': 'node',
+  vite: 'page',
+  vite7: 'page',
+  esbuild: 'page',
+  webpack: 'page',
+  cdn: 'page',
+};
+
+const args = process.argv.slice(2);
+const keep = args.includes('--keep');
+const chosen = args.filter((a) => !a.startsWith('--'));
+for (const name of chosen) {
+  if (!(name in RECIPES)) {
+    console.error(`unknown recipe '${name}' (recipes: ${Object.keys(RECIPES).join(', ')})`);
+    process.exit(2);
+  }
+}
+const names = chosen.length > 0 ? chosen : Object.keys(RECIPES);
+
+function run(cmd, argv, cwd, timeoutMs = 240_000) {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, argv, { cwd, timeout: timeoutMs, maxBuffer: 64 << 20, env: { ...process.env, npm_config_update_notifier: 'false' } },
+      (error, stdout, stderr) => {
+        if (error) {
+          const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-25).join('\n');
+          reject(new Error(`${cmd} ${argv.join(' ')} failed (${error.code ?? error.signal}):\n${tail}`));
+        } else {
+          resolve(stdout);
+        }
+      });
+  });
+}
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+};
+
+/** A static file server for `root` on 127.0.0.1 (a free port). */
+function serve(root) {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(root, path);
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!file.startsWith(root) || !existsSync(file)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() }));
+  });
+}
+
+let chromium = null;
+/** One headless Chromium for every page recipe (as web/site/e2e launches it). */
+function browser() {
+  chromium ??= import('playwright-core').then(({ chromium: c }) =>
+    c.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] }));
+  return chromium;
+}
+
+/** Open dist/index.html of a built page recipe; its result, or an error naming what went wrong. */
+async function checkPage(dir) {
+  const server = await serve(join(dir, 'dist'));
+  const page = await (await browser()).newPage();
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`console.${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e}`));
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  try {
+    await page.goto(server.url);
+    const handle = await page.waitForSelector('body[data-result]', { timeout: 90_000 }).catch(() => null);
+    const result = handle ? JSON.parse(await page.evaluate(() => document.body.dataset.result)) : null;
+    if (!result) throw new Error(`the page gave no result in 90 s${errors.length ? `\n${errors.join('\n')}` : ''}`);
+    if (result.error) throw new Error(`the page failed: ${result.error}${errors.length ? `\n${errors.join('\n')}` : ''}`);
+    if (!result.legal.includes(result.move)) throw new Error(`not a legal move: ${result.move}`);
+    if (errors.length > 0) throw new Error(errors.join('\n'));
+    return `WorkerAi played ${result.san}`;
+  } finally {
+    await page.close();
+    server.close();
+  }
+}
+
+async function recipe(name, tarball, root) {
+  const dir = join(root, name);
+  cpSync(join(here, name), dir, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  manifest.dependencies['chess-wasm'] = `file:${tarball}`;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+  if (manifest.scripts?.build) await run('npm', ['run', 'build'], dir);
+  if (RECIPES[name] === 'node') return (await run('npm', ['start', '--silent'], dir, 120_000)).trim().split('\n').pop();
+  return checkPage(dir);
+}
+
+const started = Date.now();
+const root = mkdtempSync(join(tmpdir(), 'chess-wasm-recipes-'));
+let passed = 0;
+let failed = 0;
+try {
+  if (!existsSync(join(pkgDir, 'dist', 'index.browser.js'))) throw new Error('the package is not built: run `npm run build` first');
+  await run('npm', ['pack', '--silent', '--pack-destination', root], pkgDir);
+  const tarball = join(root, readdirSync(root).find((f) => f.endsWith('.tgz')));
+  console.log(`packed ${tarball}`);
+  // Two at a time (installs wait on the network and the disk, builds on the CPU).
+  const queue = [...names];
+  const worker = async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      const t = Date.now();
+      try {
+        const note = await recipe(name, tarball, root);
+        passed++;
+        console.log(`ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)} s): ${note}`);
+      } catch (e) {
+        failed++;
+        console.log(`FAIL ${name} (${((Date.now() - t) / 1000).toFixed(1)} s): ${e instanceof Error ? e.message : e}`);
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+} catch (e) {
+  failed++;
+  console.log(`FAIL setup: ${e instanceof Error ? e.message : e}`);
+} finally {
+  if (chromium) await (await chromium).close();
+  if (keep) console.log(`kept ${root}`);
+  else rmSync(root, { recursive: true, force: true });
+}
+console.log(`recipes: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
