@@ -48,7 +48,7 @@ function run(cmd, argv, cwd, timeoutMs = 240_000) {
           const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-25).join('\n');
           reject(new Error(`${cmd} ${argv.join(' ')} failed (${error.code ?? error.signal}):\n${tail}`));
         } else {
-          resolve(stdout);
+          resolve({ stdout, stderr });
         }
       });
   });
@@ -126,7 +126,12 @@ async function recipe(name, tarball, root) {
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
   if (manifest.scripts?.build) await run('npm', ['run', 'build'], dir);
-  if (RECIPES[name] === 'node') return (await run('npm', ['start', '--silent'], dir, 120_000)).trim().split('\n').pop();
+  if (RECIPES[name] === 'node') {
+    // A warning (an experimental feature, a deprecation) fails the recipe too.
+    const { stdout, stderr } = await run('npm', ['start', '--silent'], dir, 120_000);
+    if (stderr.trim()) throw new Error(`output on stderr:\n${stderr.trim()}`);
+    return stdout.trim().split('\n').pop();
+  }
   return checkPage(dir);
 }
 
