@@ -68,6 +68,10 @@ const MIME = {
 function serve(root) {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    if (path === '/favicon.ico') {
+      res.writeHead(204).end(); // Chromium asks for one; the recipes have none
+      return;
+    }
     let file = join(root, path);
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!file.startsWith(root) || !existsSync(file)) {
