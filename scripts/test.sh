@@ -22,3 +22,4 @@ npm run lint
 npm run typecheck
 npm test
 (cd packages/engine && npm run contract)
+bash packages/engine/scripts/check-consumer-types.sh

@@ -398,3 +398,40 @@ fn bad_option_values_are_named_in_the_callers_words() {
     let limits = limits_from_json(r#"{"moveTimeMs": -5}"#).err().unwrap().to_string();
     assert_eq!(limits, "invalid options: moveTimeMs must be a whole number of 0 or more, got -5");
 }
+
+/// The TypeScript union of rejection reasons (web/packages/engine/src/types.ts) names every kind
+/// chess-core gives, and nothing else but `game-over` (this crate's own).
+#[test]
+fn typescript_knows_every_rejection_reason() {
+    use chess_core::{CastleSide, Color, MoveRejection, Role, Square};
+    let types = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/packages/engine/src/types.ts"))
+        .unwrap();
+    let union = types.split("export type RejectionReason =").nth(1).unwrap().split(';').next().unwrap();
+    let mut in_ts: Vec<&str> = union.split('\'').skip(1).step_by(2).collect();
+    let sq = Square::E4;
+    let mut in_rust: Vec<&str> = [
+        MoveRejection::Unreadable(String::new()),
+        MoveRejection::NoPieceThere(sq),
+        MoveRejection::NotYourPiece { square: sq, role: Role::Pawn, color: Color::Black },
+        MoveRejection::OwnPieceThere { square: sq, role: Role::Pawn },
+        MoveRejection::PieceCannotMoveThere { from: None, role: Role::Pawn, to: sq },
+        MoveRejection::DoesNotAnswerCheck,
+        MoveRejection::PiecePinned { role: Role::Pawn, pinner_role: Role::Rook, pinner: sq },
+        MoveRejection::KingWouldBeInCheck(sq),
+        MoveRejection::CastlingOutOfCheck,
+        MoveRejection::CastlingRightsLost(CastleSide::Short),
+        MoveRejection::CastlingBlocked(CastleSide::Short),
+        MoveRejection::CastlingThroughCheck(CastleSide::Short),
+        MoveRejection::Ambiguous(Vec::new()),
+        MoveRejection::MissingPromotion { from: sq, to: sq },
+        MoveRejection::NeedlessPromotion,
+        MoveRejection::Illegal,
+    ]
+    .iter()
+    .map(MoveRejection::kind)
+    .chain(["game-over"])
+    .collect();
+    in_ts.sort_unstable();
+    in_rust.sort_unstable();
+    assert_eq!(in_ts, in_rust);
+}

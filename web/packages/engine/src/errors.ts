@@ -1,4 +1,5 @@
 /** Errors the package throws: every bad input becomes one of these, with a message. */
+import type { RejectionReason } from './types.js';
 
 /** A bad FEN, PGN, square, option or other input. */
 export class ChessError extends Error {
@@ -10,8 +11,8 @@ export class ChessError extends Error {
 
 /** A move that cannot be read or is not legal in the position; `reason` says which. */
 export class IllegalMoveError extends ChessError {
-  readonly reason: string;
-  constructor(message: string, reason: string) {
+  readonly reason: RejectionReason;
+  constructor(message: string, reason: RejectionReason) {
     super(message);
     this.name = 'IllegalMoveError';
     this.reason = reason;

@@ -12,7 +12,7 @@ export { WorkerAi } from './worker-ai.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 export type {
   AiOptions, Analysis, Annotation, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, Level, LevelInfo,
-  Line, MoveInfo, Progress, PromotionPiece, Score, ThinkOptions,
+  Line, MoveInfo, PieceLetter, Progress, PromotionPiece, RejectionReason, Score, ThinkOptions,
 } from './types.js';
 export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';
 export type {

@@ -12,6 +12,16 @@ export interface Freeable {
   free(): void;
 }
 
+declare global {
+  // `Symbol.dispose` and `Symbol.asyncDispose` (ES2026's explicit resource management) for apps
+  // whose `lib` predates them (ES2022 + DOM): the declarations the newer libs and @types/node
+  // make, merged with theirs where they exist.
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+    readonly asyncDispose: unique symbol;
+  }
+}
+
 /**
  * `Symbol.dispose`, for `using`: the runtime's own symbol, else the one TypeScript's `using`
  * helper looks up (`Symbol.for('Symbol.dispose')`) on runtimes without it.

@@ -2,6 +2,31 @@
 
 export type Color = 'white' | 'black';
 export type PromotionPiece = 'q' | 'r' | 'b' | 'n';
+/** A piece as FEN writes it: upper case white, lower case black. */
+export type PieceLetter = 'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 'b' | 'n' | 'p';
+
+/**
+ * Why a typed move is not legal (chess-core's `MoveRejection::kind`), or `game-over`; the
+ * sentence for a person is the explanation's `message`.
+ */
+export type RejectionReason =
+  | 'unreadable'
+  | 'no-piece-there'
+  | 'not-your-piece'
+  | 'own-piece-there'
+  | 'piece-cannot-move-there'
+  | 'does-not-answer-check'
+  | 'piece-pinned'
+  | 'king-would-be-in-check'
+  | 'castling-out-of-check'
+  | 'castling-rights-lost'
+  | 'castling-blocked'
+  | 'castling-through-check'
+  | 'ambiguous'
+  | 'missing-promotion'
+  | 'needless-promotion'
+  | 'illegal'
+  | 'game-over';
 
 /** One move, in every notation a front end needs. */
 export interface MoveInfo {
@@ -10,8 +35,9 @@ export interface MoveInfo {
   from: string;
   to: string;
   /** The mover's FEN letter (upper case: white). */
-  piece: string;
-  captured: string | null;
+  piece: PieceLetter;
+  /** The captured piece's FEN letter. */
+  captured: PieceLetter | null;
   promotion: PromotionPiece | null;
   castle: boolean;
   enPassant: boolean;
@@ -43,7 +69,7 @@ export interface GameState {
   fen: string;
   turn: Color;
   /** Square (lower case) to FEN letter. */
-  pieces: Record<string, string>;
+  pieces: Record<string, PieceLetter>;
   castling: Castling;
   /** The en-passant square when a capture there is legal. */
   enPassant: string | null;
@@ -72,7 +98,7 @@ export interface Annotation {
 
 export type Explanation =
   | { legal: true; move: MoveInfo }
-  | { legal: false; reason: string; message: string };
+  | { legal: false; reason: RejectionReason; message: string };
 
 /** A score from the side to move's point of view: centipawns, or mate in moves (negative: mated). */
 export type Score = { cp: number } | { mate: number };

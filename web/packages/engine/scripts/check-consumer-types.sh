@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Strict TypeScript in an app that installs the packed package, never with skipLibCheck: bundler
+# resolution with ES2022 + DOM and no @types/node (a browser app), NodeNext with @types/node and no
+# DOM (a Node app), and ESNext + DOM + Node. The app imports the modern API, the compat path and
+# uses `using`. Offline: the tarball is unpacked by hand, TypeScript and @types/node are the
+# workspace's. Run after `npm run build`.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+web=$(cd "$here/../.." && pwd)
+[ -f "$here/dist/index.d.ts" ] || { echo "check-consumer-types: build the package first (npm run build)" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+(cd "$here" && npm pack --silent --pack-destination "$work" >/dev/null)
+mkdir -p "$work/node_modules/chess-wasm" "$work/node_modules/@types"
+tar -xzf "$work"/chess-wasm-*.tgz -C "$work/node_modules/chess-wasm" --strip-components=1
+ln -s "$web/node_modules/@types/node" "$work/node_modules/@types/node"
+ln -s "$web/node_modules/undici-types" "$work/node_modules/undici-types"
+cat > "$work/package.json" <<'JSON'
+{ "name": "consumer", "private": true, "type": "module" }
+JSON
+cat > "$work/main.ts" <<'TS'
+import { Ai, ChessGame, IllegalMoveError, WorkerAi } from 'chess-wasm';
+import type { MoveInfo, PieceLetter, RejectionReason } from 'chess-wasm';
+import { Game } from 'chess-wasm/compat';
+
+export function play(): string {
+  const game = new ChessGame();
+  const move: MoveInfo = game.move('e4');
+  const piece: PieceLetter = move.piece;
+  try {
+    game.move('Ke3');
+  } catch (e) {
+    if (e instanceof IllegalMoveError) {
+      const reason: RejectionReason = e.reason;
+      console.log(reason);
+    }
+  }
+  const ai = new Ai({ level: 1 });
+  const answer = ai.bestMove(game);
+  ai.free();
+  game.free();
+  return `${piece} ${answer.best.san} ${new Game().exportJson().turn} ${typeof WorkerAi.create}`;
+}
+TS
+# `using` needs a lib with explicit resource management (ESNext): only in that configuration.
+cat > "$work/using.ts" <<'TS'
+import { ChessGame } from 'chess-wasm';
+
+export function fen(): string {
+  using game = new ChessGame();
+  return game.fen();
+}
+TS
+status=0
+for config in \
+    '"moduleResolution": "bundler", "module": "ESNext", "lib": ["ES2022", "DOM"], "types": [] }, "files": ["main.ts"' \
+    '"moduleResolution": "NodeNext", "module": "NodeNext", "lib": ["ES2022"], "types": ["node"] }, "files": ["main.ts"' \
+    '"moduleResolution": "NodeNext", "module": "NodeNext", "lib": ["ESNext", "DOM"], "types": ["node"] }, "files": ["main.ts", "using.ts"'; do
+    cat > "$work/tsconfig.json" <<JSON
+{ "compilerOptions": { "strict": true, "target": "ES2022", "noEmit": true, $config] }
+JSON
+    if (cd "$work" && "$web/node_modules/.bin/tsc" -p tsconfig.json); then
+        echo "ok: $config"
+    else
+        echo "FAILED: $config"
+        status=1
+    fi
+done
+exit $status
