@@ -26,6 +26,7 @@ const RECIPES = {
   vite7: 'page',
   esbuild: 'page',
   webpack: 'page',
+  'webpack-esm': 'page',
   cdn: 'page',
 };
 

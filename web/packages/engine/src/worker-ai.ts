@@ -24,10 +24,11 @@ function canShareMemory(): boolean {
 async function spawn(onMessage: (m: Response) => void, onFailure: (message: string) => void): Promise<WorkerHandle> {
   if (isNode) {
     // Neither the module nor the file is named where a bundler would pick it up (an import of
-    // node:worker_threads, a second `new Worker(new URL(…))`): a page's bundle never runs this.
+    // node:worker_threads, a second `new Worker(new URL(…, import.meta.url))`, which Vite and
+    // webpack would bundle again or copy as an asset): a page's bundle never runs this.
     const { Worker } = process.getBuiltinModule('node:worker_threads');
-    const file = './worker.js';
-    const worker = new Worker(new URL(file, import.meta.url));
+    const here = import.meta.url;
+    const worker = new Worker(new URL('./worker.js', here));
     worker.on('message', onMessage);
     worker.on('error', (e: Error) => onFailure(e.message));
     return {
