@@ -16,7 +16,7 @@ use crate::error::Error;
 pub struct OptionsJson {
     level: Option<u8>,
     elo: Option<u32>,
-    full: Option<bool>,
+    full_strength: Option<bool>,
     move_time_ms: Option<u64>,
     nodes: Option<u64>,
     depth: Option<i32>,
@@ -62,9 +62,9 @@ fn hash_mb(mb: Option<u64>) -> Result<Option<usize>, Error> {
 pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
     let o: OptionsJson = if json.trim().is_empty() { OptionsJson::default() } else { read_json(json)? };
     let hash_mb = hash_mb(o.hash_mb)?;
-    let strength = match (o.level, o.elo, o.full) {
+    let strength = match (o.level, o.elo, o.full_strength) {
         (Some(_), Some(_), _) | (Some(_), _, Some(true)) | (_, Some(_), Some(true)) => {
-            return Err(Error::Options("give one of level, elo and full, not several".into()))
+            return Err(Error::Options("give one of level, elo and fullStrength, not several".into()))
         }
         (Some(level), _, _) => Strength::Level(level),
         (_, Some(elo), _) => Strength::Elo(elo),
@@ -110,8 +110,9 @@ pub fn read_json<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Error>
         let text = inner.to_string();
         let text = text.split(" at line ").next().unwrap_or(&text);
         if let Some(rest) = text.strip_prefix("unknown field ") {
-            let name = rest.split(',').next().unwrap_or(rest);
-            return Error::Options(format!("unknown option {name}"));
+            let (name, known) = rest.split_once(", expected one of ").unwrap_or((rest, ""));
+            let known = known.replace('`', "");
+            return Error::Options(format!("unknown option {} (the options are {known})", name.replace('`', "'")));
         }
         let expected = match text.rsplit_once("expected ").map(|(_, e)| e) {
             Some("u8") => "a whole number from 0 to 255",

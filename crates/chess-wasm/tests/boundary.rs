@@ -155,7 +155,7 @@ fn options_and_limits_are_validated() {
     assert!(options_from_json("", 1).is_ok());
     assert!(options_from_json(r#"{"level": 6}"#, 1).unwrap_err().to_string().contains("level 6"));
     assert!(options_from_json(r#"{"level": 2, "elo": 1500}"#, 1).is_err());
-    assert!(options_from_json(r#"{"lvl": 2}"#, 1).unwrap_err().to_string().contains("unknown field"));
+    assert!(options_from_json(r#"{"lvl": 2}"#, 1).unwrap_err().to_string().contains("unknown option 'lvl'"));
     assert!(options_from_json(r#"{"randomness": -5}"#, 1).is_err());
     assert!(options_from_json(r#"{"level": "3"}"#, 1).is_err());
     assert!(options_from_json("[1,2", 1).is_err());
@@ -179,7 +179,8 @@ fn answer(options: &str, fen: &str, limits: &str) -> serde_json::Value {
 
 #[test]
 fn the_ai_answers_in_json() {
-    let a = answer(r#"{"full": true, "book": false}"#, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", r#"{"depth": 4}"#);
+    let a =
+        answer(r#"{"fullStrength": true, "book": false}"#, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", r#"{"depth": 4}"#);
     assert_eq!(a["best"]["uci"], "a1a8");
     assert_eq!(a["best"]["san"], "Ra8#");
     assert_eq!(a["best"]["score"]["mate"], 1);
@@ -225,7 +226,7 @@ fn write_same_move_fixture() {
                 serde_json::json!({"fen": fen, "options": options, "limits": limits, "expected": a["best"]["uci"]}),
             );
         }
-        let options = serde_json::json!({"full": true, "book": false});
+        let options = serde_json::json!({"fullStrength": true, "book": false});
         let limits = serde_json::json!({"depth": 7});
         let a = answer(&options.to_string(), fen, &limits.to_string());
         cases.push(serde_json::json!({"fen": fen, "options": options, "limits": limits, "expected": a["best"]["uci"]}));
@@ -324,7 +325,7 @@ fn the_hash_is_limited_to_what_wasm32_holds() {
 #[test]
 fn options_the_json_does_not_set_are_the_native_defaults() {
     let native = chess_ai::AiOptions::default();
-    for json in ["", r#"{"full": true}"#, r#"{"level": 3}"#, r#"{"elo": 1500, "book": false}"#] {
+    for json in ["", r#"{"fullStrength": true}"#, r#"{"level": 3}"#, r#"{"elo": 1500, "book": false}"#] {
         let o = options_from_json(json, 1).unwrap();
         let net = o.net.as_ref().expect("the embedded net");
         assert_eq!(net.hash(), native.net.as_ref().unwrap().hash(), "{json}");
@@ -390,7 +391,7 @@ fn bad_option_values_are_named_in_the_callers_words() {
         "invalid options: depthOptions.base must be a whole number, got the string \"x\""
     );
     assert!(
-        message(r#"{"lvl": 2}"#).starts_with("invalid options: unknown option `lvl`"),
+        message(r#"{"lvl": 2}"#).starts_with("invalid options: unknown option 'lvl' (the options are level, elo,"),
         "{}",
         message(r#"{"lvl": 2}"#)
     );
@@ -434,4 +435,40 @@ fn typescript_knows_every_rejection_reason() {
     in_ts.sort_unstable();
     in_rust.sort_unstable();
     assert_eq!(in_ts, in_rust);
+}
+
+/// The keys of an interface in web/packages/engine/src/types.ts (`name?:` lines at its top level).
+fn typescript_keys(interface: &str) -> Vec<String> {
+    let types = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/packages/engine/src/types.ts"))
+        .unwrap();
+    let body = types.split(&format!("export interface {interface} {{")).nth(1).unwrap().split("\n}").next().unwrap();
+    let mut keys: Vec<String> = body
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.trim().split_once("?:").map(|(k, _)| k.to_owned()))
+        .collect();
+    keys.sort();
+    keys
+}
+
+/// The fields the boundary reads, from serde's own list of them.
+fn boundary_keys(read: impl Fn(&str) -> String) -> Vec<String> {
+    let message = read(r#"{"notAnOption": 1}"#);
+    let known = message.split("the options are ").nth(1).unwrap().trim_end_matches(')');
+    let mut keys: Vec<String> = known.split(", ").map(|k| k.trim_start_matches("or ").to_owned()).collect();
+    keys.sort();
+    keys
+}
+
+/// One shape for the options and the limits: the TypeScript types name exactly the fields the
+/// Rust boundary reads (which alone validates them; TypeScript keeps no list of its own).
+#[test]
+fn typescript_options_and_limits_are_the_boundarys() {
+    let options = boundary_keys(|json| options_from_json(json, 1).unwrap_err().to_string());
+    assert_eq!(typescript_keys("AiOptions"), options);
+    let limits = boundary_keys(|json| limits_from_json(json).err().unwrap().to_string());
+    let mut ts = typescript_keys("ThinkOptions");
+    // Handled on the JavaScript side: which search to run and the progress callback.
+    ts.retain(|k| k != "mode" && k != "onProgress");
+    assert_eq!(ts, limits);
 }

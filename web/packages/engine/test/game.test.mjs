@@ -103,7 +103,7 @@ test('illegal moves and bad input are errors with a message, never a crash', () 
 
 test('options are validated', () => {
   assert.throws(() => new Ai({ level: 9 }), /level 9/);
-  assert.throws(() => new Ai({ lvl: 2 }), /unknown AI option 'lvl'/);
+  assert.throws(() => new Ai({ lvl: 2 }), /unknown option 'lvl' \(the options are level, elo, fullStrength/);
   assert.throws(() => new Ai({ level: 2, elo: 1500 }), ChessError);
   assert.throws(() => new Ai({ randomness: -1 }), ChessError);
   assert.throws(() => new Ai('strong'), ChessError);
@@ -135,8 +135,7 @@ test('a move-time limit ends a search (the host clock works in wasm)', () => {
 
 test('the same move as the native build for the same options, position and seed', () => {
   for (const c of fixture('same_move.json')) {
-    const { full, ...rest } = c.options;
-    const ai = new Ai({ ...rest, ...(full ? { fullStrength: true } : {}) });
+    const ai = new Ai(c.options);
     const answer = ai.bestMove(new ChessGame(c.fen), c.limits);
     assert.equal(answer.best.uci, c.expected, JSON.stringify(c));
   }
