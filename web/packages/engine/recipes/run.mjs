@@ -8,7 +8,7 @@
 //   node recipes/run.mjs [name…] [--keep]     (all recipes when no name is given)
 //
 // The closing line is `N passed, M failed`; the exit status is 1 when a recipe failed.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -18,12 +18,16 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** Each recipe: its folder here, and how it runs once built ('node': `npm start`; 'page': dist/ in Chromium). */
+/**
+ * Each recipe: its folder here, and how it runs once built ('node': `npm start`; 'page': dist/ in
+ * Chromium; 'page+dev': that, then the page on Vite's dev server).
+ */
 const RECIPES = {
   'node-esm': 'node',
   'node-cjs': 'node',
-  vite: 'page',
-  vite7: 'page',
+  vite: 'page+dev',
+  vite7: 'page+dev',
+  vite6: 'page+dev',
   esbuild: 'page',
   webpack: 'page',
   'webpack-esm': 'page',
@@ -69,10 +73,6 @@ const MIME = {
 function serve(root) {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    if (path === '/favicon.ico') {
-      res.writeHead(204).end(); // Chromium asks for one; the recipes have none
-      return;
-    }
     let file = join(root, path);
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!file.startsWith(root) || !existsSync(file)) {
@@ -95,9 +95,8 @@ function browser() {
   return chromium;
 }
 
-/** Open dist/index.html of a built page recipe; its result, or an error naming what went wrong. */
-async function checkPage(dir) {
-  const server = await serve(join(dir, 'dist'));
+/** Open a recipe's page at `url`; its result, or an error naming what went wrong. */
+async function checkPage(url) {
   const page = await (await browser()).newPage();
   const errors = [];
   page.on('console', (m) => {
@@ -109,17 +108,53 @@ async function checkPage(dir) {
     if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
   });
   try {
-    await page.goto(server.url);
-    const handle = await page.waitForSelector('body[data-result]', { timeout: 90_000 }).catch(() => null);
+    // A page error (a module that fails to load) ends the wait: no result will come.
+    const failed = new Promise((resolve) => page.once('pageerror', () => setTimeout(resolve, 500)));
+    await page.goto(url);
+    const handle = await Promise.race([page.waitForSelector('body[data-result]', { timeout: 90_000 }).catch(() => null), failed]);
     const result = handle ? JSON.parse(await page.evaluate(() => document.body.dataset.result)) : null;
-    if (!result) throw new Error(`the page gave no result in 90 s${errors.length ? `\n${errors.join('\n')}` : ''}`);
+    if (!result) throw new Error(`the page gave no result${errors.length ? `\n${errors.join('\n')}` : ' in 90 s'}`);
     if (result.error) throw new Error(`the page failed: ${result.error}${errors.length ? `\n${errors.join('\n')}` : ''}`);
     if (!result.legal.includes(result.move)) throw new Error(`not a legal move: ${result.move}`);
     if (errors.length > 0) throw new Error(errors.join('\n'));
     return `WorkerAi played ${result.san}`;
   } finally {
     await page.close();
+  }
+}
+
+/** The built page (dist/) on a static server. */
+async function checkBuilt(dir) {
+  const server = await serve(join(dir, 'dist'));
+  try {
+    return await checkPage(server.url);
+  } finally {
     server.close();
+  }
+}
+
+/** The page on Vite's dev server (`vite`), as `npm run dev` shows it. */
+async function checkDev(dir) {
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address();
+      probe.close(() => resolve(p));
+    });
+  });
+  const child = spawn(join(dir, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: dir,
+    stdio: 'ignore',
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    for (const deadline = Date.now() + 30_000; ; ) {
+      if (await fetch(url).then((r) => r.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error('vite (dev server) did not start in 30 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return await checkPage(url);
+  } finally {
+    child.kill();
   }
 }
 
@@ -137,7 +172,9 @@ async function recipe(name, tarball, root) {
     if (stderr.trim()) throw new Error(`output on stderr:\n${stderr.trim()}`);
     return stdout.trim().split('\n').pop();
   }
-  return checkPage(dir);
+  const built = await checkBuilt(dir);
+  if (RECIPES[name] !== 'page+dev') return built;
+  return `${built}; dev server: ${await checkDev(dir)}`;
 }
 
 const started = Date.now();

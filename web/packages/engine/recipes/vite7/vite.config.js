@@ -1,0 +1,7 @@
+// Vite 7 and older pre-bundle dependencies for the dev server (`vite`), which moves chess-wasm
+// away from its .wasm and its worker: keep it out. `vite build` needs nothing.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  optimizeDeps: { exclude: ['chess-wasm'] },
+});
