@@ -41,6 +41,7 @@ mod book;
 mod level;
 mod options;
 mod polyglot_random;
+pub mod review;
 
 #[cfg(feature = "threads")]
 pub use ai::Thinking;

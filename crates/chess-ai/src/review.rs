@@ -1,0 +1,466 @@
+//! Game review: every move of a game judged against the engine's best, as lichess's computer
+//! analysis does — the Win% before and after it, its class (book, best, excellent, good,
+//! inaccuracy, mistake, blunder, missed win, only move), the better move with its line and a
+//! reason drawn from the engine's facts, and per side the accuracy (lichess's formula), the
+//! average centipawn loss and the count of each class.
+//!
+//! One search per position (the score after a move is the score before the next), two lines
+//! each (to see only-moves), full strength on the embedded net, one transposition table kept
+//! across the game, and a node budget by default, so a review is the same on every machine.
+//!
+//! ```
+//! use chess_ai::review::{review, MoveClass, ReviewOptions};
+//! use chess_core::Game;
+//!
+//! let mut game = Game::new();
+//! for san in ["f3", "e5", "g4", "Qh4#"] {
+//!     game.play_san(san).unwrap();
+//! }
+//! // No book moves, to see the engine judge every move.
+//! let options = ReviewOptions { nodes: 20_000, book_plies: 0, ..ReviewOptions::default() };
+//! let r = review(&game, &options, &|| false, &mut |_, _| {}).unwrap();
+//! assert_eq!(r.plies[2].class, MoveClass::Blunder); // g4?? allows mate in one
+//! assert!(r.plies[2].why.as_deref().unwrap().starts_with("allows mate in 1"));
+//! assert_eq!(r.plies[3].class, MoveClass::Best);
+//! assert!(r.black.accuracy > r.white.accuracy);
+//! ```
+
+use chess_core::{Board, Color, Game, Move};
+use chess_eval::Score;
+use chess_search::{Limits, SearchControl, Silent};
+
+use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsError, Strength};
+
+/// How a review searches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReviewOptions {
+    /// Nodes a position (the default budget: the same result on every machine).
+    pub nodes: u64,
+    /// Or milliseconds a position, instead of nodes.
+    pub move_time_ms: Option<u64>,
+    /// Or a depth a position, instead of nodes.
+    pub depth: Option<i32>,
+    /// Search threads (more than one gives up determinism for speed).
+    pub threads: usize,
+    /// Transposition table in MiB, kept across the game.
+    pub hash_mb: usize,
+    /// Moves of the embedded opening book count as `book` up to this ply.
+    pub book_plies: usize,
+}
+
+impl Default for ReviewOptions {
+    fn default() -> Self {
+        ReviewOptions { nodes: 50_000, move_time_ms: None, depth: None, threads: 1, hash_mb: 32, book_plies: 30 }
+    }
+}
+
+/// Why a review could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReviewError {
+    /// The options are out of range (threads, hash).
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    /// A search failed.
+    #[error(transparent)]
+    Search(#[from] AiError),
+}
+
+/// What a move was worth, lichess's classes and two of our own (`only-move`, `missed-win`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveClass {
+    /// A move of the opening book that the engine does not find an inaccuracy or worse.
+    Book,
+    /// The engine's best move, and the only one that keeps the result (every other loses at
+    /// least a blunder's worth).
+    OnlyMove,
+    /// The engine's best move.
+    Best,
+    /// Within 2 Win% of the best.
+    Excellent,
+    /// Within 5 Win% of the best.
+    Good,
+    /// Loses 5 to 10 Win%.
+    Inaccuracy,
+    /// Loses 10 to 15 Win%.
+    Mistake,
+    /// Loses 15 Win% or more.
+    Blunder,
+    /// Throws a won position (70 Win% or more) to equal or worse, or misses a mate.
+    MissedWin,
+}
+
+impl MoveClass {
+    /// Every class, in the order of [`SideSummary::counts`].
+    pub const ALL: [MoveClass; 9] = [
+        MoveClass::Book,
+        MoveClass::OnlyMove,
+        MoveClass::Best,
+        MoveClass::Excellent,
+        MoveClass::Good,
+        MoveClass::Inaccuracy,
+        MoveClass::Mistake,
+        MoveClass::Blunder,
+        MoveClass::MissedWin,
+    ];
+
+    /// A stable kebab-case name (`only-move`, `missed-win`...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveClass::Book => "book",
+            MoveClass::OnlyMove => "only-move",
+            MoveClass::Best => "best",
+            MoveClass::Excellent => "excellent",
+            MoveClass::Good => "good",
+            MoveClass::Inaccuracy => "inaccuracy",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+            MoveClass::MissedWin => "missed-win",
+        }
+    }
+
+    /// The PGN symbol (NAG) of the class, where it has one: `!` only move, `?!`, `?`, `??`.
+    pub const fn symbol(self) -> Option<&'static str> {
+        match self {
+            MoveClass::OnlyMove => Some("!"),
+            MoveClass::Inaccuracy => Some("?!"),
+            MoveClass::Mistake => Some("?"),
+            MoveClass::Blunder | MoveClass::MissedWin => Some("??"),
+            _ => None,
+        }
+    }
+}
+
+/// One move of the game, judged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlyReview {
+    /// Its ply, from 1.
+    pub ply: usize,
+    /// Who played it.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// The move in SAN.
+    pub san: String,
+    /// The score before the move and after it, from White's point of view.
+    pub score_before: Score,
+    /// See [`score_before`](Self::score_before).
+    pub score_after: Score,
+    /// The mover's Win% before and after the move ([`win_percent`]).
+    pub win_before: f64,
+    /// See [`win_before`](Self::win_before).
+    pub win_after: f64,
+    /// lichess's accuracy of the move ([`move_accuracy`]), 0 to 100.
+    pub accuracy: f64,
+    /// Its class.
+    pub class: MoveClass,
+    /// The engine's best move here with its line, when the move played was another.
+    pub best: Option<AnalysisLine>,
+    /// Why the move is marked, in words built from the engine's facts (for inaccuracies and
+    /// worse, and only-moves).
+    pub why: Option<String>,
+}
+
+/// One side's figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SideSummary {
+    /// lichess's game accuracy: the mean of the volatility-weighted mean and the harmonic mean of
+    /// the move accuracies, 0 to 100.
+    pub accuracy: f64,
+    /// Average centipawn loss (scores capped at ±1,000).
+    pub acpl: f64,
+    /// How many moves of each class, in the order of [`MoveClass::ALL`].
+    pub counts: [usize; 9],
+}
+
+impl SideSummary {
+    /// How many moves of `class`.
+    pub fn count(&self, class: MoveClass) -> usize {
+        self.counts[MoveClass::ALL.iter().position(|&c| c == class).unwrap_or(0)]
+    }
+}
+
+/// A game reviewed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Review {
+    /// Every move, in order (fewer when the review was stopped).
+    pub plies: Vec<PlyReview>,
+    /// White's figures.
+    pub white: SideSummary,
+    /// Black's figures.
+    pub black: SideSummary,
+    /// The plies (from 1) of the largest Win% swings, largest first: where the game turned.
+    pub key_moments: Vec<usize>,
+}
+
+/// lichess's Win% for a score from a side's point of view: `50 + 50 (2 / (1 + e^(-0.00368208 cp)) - 1)`,
+/// 100 for a mate it gives, 0 for one it gets.
+///
+/// ```
+/// use chess_ai::review::win_percent;
+/// use chess_eval::Score;
+/// assert_eq!(win_percent(Score(0)), 50.0);
+/// assert!((win_percent(Score(300)) - 75.1).abs() < 0.1);
+/// assert_eq!(win_percent(Score::mate_in(3)), 100.0);
+/// ```
+pub fn win_percent(score: Score) -> f64 {
+    match score.mate_moves() {
+        Some(m) if m > 0 => 100.0,
+        Some(_) => 0.0,
+        None => {
+            let cp = f64::from(score.0.clamp(-1_000, 1_000));
+            50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0)
+        }
+    }
+}
+
+/// lichess's accuracy of a move from the mover's Win% before and after it:
+/// `103.1668 e^(-0.04354 loss) - 3.1669`, plus one point for the engine's uncertainty, within 0 to
+/// 100; 100 when nothing was lost.
+///
+/// ```
+/// use chess_ai::review::move_accuracy;
+/// assert_eq!(move_accuracy(60.0, 60.0), 100.0);
+/// assert!((move_accuracy(60.0, 50.0) - 64.6).abs() < 0.1);
+/// assert_eq!(move_accuracy(90.0, 0.0), 0.0);
+/// ```
+pub fn move_accuracy(win_before: f64, win_after: f64) -> f64 {
+    if win_after >= win_before {
+        return 100.0;
+    }
+    let loss = win_before - win_after;
+    (103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * loss).exp() - 3.166_924_740_191_411 + 1.0).clamp(0.0, 100.0)
+}
+
+/// The volatility-weighted game accuracy of one side, as lichess computes it: `wins` is White's
+/// Win% before each ply and after the last (one more than the moves), `color` the side.
+fn game_accuracy(wins: &[f64], color: Color) -> f64 {
+    let moves = wins.len().saturating_sub(1);
+    if moves == 0 {
+        return 100.0;
+    }
+    let window = (wins.len() / 10).clamp(2, 8);
+    let std_dev = |xs: &[f64]| {
+        let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+        (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / xs.len() as f64).sqrt()
+    };
+    // The first windows repeat the first full one, so every move has a weight.
+    let weights: Vec<f64> = (0..moves)
+        .map(|i| {
+            let start = i.saturating_sub(window - 2).min(wins.len().saturating_sub(window));
+            std_dev(&wins[start..(start + window).min(wins.len())]).clamp(0.5, 12.0)
+        })
+        .collect();
+    let first = if color == Color::White { 0 } else { 1 };
+    let (mut weighted, mut weight_sum, mut inverse_sum, mut n) = (0.0, 0.0, 0.0, 0.0);
+    for i in (first..moves).step_by(2) {
+        let (before, after) = match color {
+            Color::White => (wins[i], wins[i + 1]),
+            Color::Black => (100.0 - wins[i], 100.0 - wins[i + 1]),
+        };
+        let accuracy = move_accuracy(before, after);
+        weighted += accuracy * weights[i];
+        weight_sum += weights[i];
+        inverse_sum += 1.0 / accuracy.max(1.0);
+        n += 1.0;
+    }
+    if n == 0.0 {
+        return 100.0;
+    }
+    (weighted / weight_sum + n / inverse_sum) / 2.0
+}
+
+/// Review `game` (its moves from its start position). `progress` is called after each position
+/// with the positions done and their number; once `stop` says so (it is asked between
+/// positions, a fraction of a second apart at the default budget), the review returns the moves
+/// judged so far.
+pub fn review(
+    game: &Game,
+    options: &ReviewOptions,
+    stop: &dyn Fn() -> bool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Review, ReviewError> {
+    let ai = Ai::new(AiOptions {
+        strength: Strength::Full,
+        multi_pv: 2,
+        book: false,
+        seed: Some(0),
+        threads: options.threads,
+        hash_mb: Some(options.hash_mb),
+        ..AiOptions::default()
+    })?;
+    let limits = match (options.move_time_ms, options.depth) {
+        (Some(ms), _) => Limits { move_time_ms: Some(ms), multi_pv: 2, ..Limits::default() },
+        (None, Some(depth)) => Limits { depth: Some(depth), multi_pv: 2, ..Limits::default() },
+        (None, None) => Limits { nodes: Some(options.nodes), multi_pv: 2, ..Limits::default() },
+    };
+    let moves = game.moves();
+    let positions = game.positions();
+    // The search of each position, side to move's view; `None` where the game is over.
+    let mut searches: Vec<Option<Analysis>> = Vec::with_capacity(positions.len());
+    let mut prefix = Game::from_board(*game.start());
+    prefix.set_castling_mode(game.castling_mode());
+    for i in 0..positions.len() {
+        if stop() {
+            break;
+        }
+        let analysis = if prefix.status().is_over() {
+            None
+        } else {
+            match ai.think(&prefix, &limits, Mode::Analyze, &SearchControl::new(), &mut Silent) {
+                Ok(analysis) => Some(analysis),
+                Err(AiError::NoLegalMove(_)) => None,
+                Err(e) => return Err(e.into()),
+            }
+        };
+        searches.push(analysis);
+        progress(i + 1, positions.len());
+        if let Some(&mv) = moves.get(i) {
+            prefix.play(mv).map_err(|_| AiError::NoLegalMove(prefix.status()))?;
+        }
+    }
+    let book = Book::embedded();
+    let mut plies = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        let (Some(Some(before)), Some(after)) = (searches.get(i), searches.get(i + 1)) else { break };
+        let board = &positions[i];
+        let next = &positions[i + 1];
+        let mover = board.side_to_move();
+        let best = before.best.score;
+        // The score after the move, for the mover: the next search's, or the end on the board.
+        let played = match after {
+            Some(a) => -a.best.score,
+            None => over_score(next),
+        };
+        let white = |s: Score| if mover == Color::White { s } else { -s };
+        let (win_before, win_after) = (win_percent(best), win_percent(played));
+        let is_best = before.best.mv == mv;
+        let in_book = i < options.book_plies && book.moves(board).iter().any(|m| m.mv == mv);
+        let loss = (win_before - win_after).max(0.0);
+        let only_move = is_best
+            && before.lines.get(1).is_some_and(|second| win_before - win_percent(second.score) >= 15.0)
+            && (20.0..=80.0).contains(&win_before);
+        let missed_mate = best.mate_moves().is_some_and(|m| m > 0) && played.mate_moves().is_none_or(|m| m <= 0);
+        let class = if only_move {
+            MoveClass::OnlyMove
+        } else if is_best || loss < 0.5 {
+            MoveClass::Best
+        } else if (win_before >= 70.0 && win_after <= 50.0) || (missed_mate && win_after < 90.0) {
+            MoveClass::MissedWin
+        } else if loss < 2.0 {
+            MoveClass::Excellent
+        } else if loss < 5.0 {
+            MoveClass::Good
+        } else if loss < 10.0 {
+            MoveClass::Inaccuracy
+        } else if loss < 15.0 {
+            MoveClass::Mistake
+        } else {
+            MoveClass::Blunder
+        };
+        // A book move is `book` unless the engine finds it a mistake (books hold bad moves too).
+        let class = if in_book && class <= MoveClass::Good { MoveClass::Book } else { class };
+        let reply = after.as_ref().map(|a| &a.best);
+        let why = match class {
+            MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder | MoveClass::MissedWin => {
+                Some(why_worse(board, next, &before.best, reply))
+            }
+            MoveClass::OnlyMove => Some(format!(
+                "the only move that keeps the game: every other loses at least {:.0} Win%",
+                win_before - before.lines.get(1).map_or(0.0, |l| win_percent(l.score))
+            )),
+            _ => None,
+        };
+        plies.push(PlyReview {
+            ply: i + 1,
+            color: mover,
+            mv,
+            san: board.san(mv),
+            score_before: white(best),
+            score_after: white(played),
+            win_before,
+            win_after,
+            accuracy: move_accuracy(win_before, win_after),
+            class,
+            best: (!is_best).then(|| before.best.clone()),
+            why,
+        });
+    }
+    // White's Win% before each ply and after the last.
+    let mut wins: Vec<f64> =
+        plies.iter().map(|p| if p.color == Color::White { p.win_before } else { 100.0 - p.win_before }).collect();
+    if let Some(last) = plies.last() {
+        wins.push(if last.color == Color::White { last.win_after } else { 100.0 - last.win_after });
+    }
+    let summary = |color: Color| {
+        let mine: Vec<&PlyReview> = plies.iter().filter(|p| p.color == color).collect();
+        let mut counts = [0; 9];
+        for p in &mine {
+            counts[MoveClass::ALL.iter().position(|&c| c == p.class).unwrap_or(0)] += 1;
+        }
+        let capped = |s: Score, c: Color| {
+            let s = if c == Color::White { s } else { -s };
+            if s.is_mate() {
+                if s.0 > 0 {
+                    1_000
+                } else {
+                    -1_000
+                }
+            } else {
+                s.0.clamp(-1_000, 1_000)
+            }
+        };
+        let acpl = mine
+            .iter()
+            .map(|p| f64::from((capped(p.score_before, color) - capped(p.score_after, color)).max(0)))
+            .sum::<f64>()
+            / mine.len().max(1) as f64;
+        SideSummary { accuracy: game_accuracy(&wins, color), acpl, counts }
+    };
+    let mut key_moments: Vec<usize> = (0..plies.len()).collect();
+    key_moments.sort_by(|&a, &b| {
+        let swing = |p: &PlyReview| p.win_before - p.win_after;
+        swing(&plies[b]).total_cmp(&swing(&plies[a])).then(a.cmp(&b))
+    });
+    key_moments.retain(|&i| plies[i].win_before - plies[i].win_after >= 10.0);
+    key_moments.truncate(5);
+    let key_moments = key_moments.into_iter().map(|i| i + 1).collect();
+    Ok(Review { white: summary(Color::White), black: summary(Color::Black), plies, key_moments })
+}
+
+/// The mover's score when its move ended the game on the board.
+fn over_score(after: &Board) -> Score {
+    if after.in_check() && !after.has_legal_moves() {
+        Score::mate_in(1)
+    } else {
+        Score::DRAW
+    }
+}
+
+/// Why a move lost: the facts of the engine's lines, in words.
+fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&AnalysisLine>) -> String {
+    let better =
+        format!("{} was better ({})", best.san, best.pv_san.iter().take(5).cloned().collect::<Vec<_>>().join(" "));
+    // The reply's score is the opponent's, with the opponent to move: a mate it gives.
+    if let Some((m, r)) = reply.and_then(|r| Some((r.score.mate_moves().filter(|&m| m > 0)?, r))) {
+        return format!("allows mate in {m}: {}; {better}", r.pv_san.join(" "));
+    }
+    if let Some(m) = best.score.mate_moves().filter(|&m| m > 0) {
+        return format!("misses mate in {m}: {}", best.pv_san.join(" "));
+    }
+    if let Some(reply) = reply {
+        if let Some(role) =
+            next.role_on(reply.mv.to()).filter(|_| next.color_on(reply.mv.to()) == Some(board.side_to_move()))
+        {
+            if role != chess_core::Role::Pawn {
+                return format!("it leaves the {role} on {} to {}; {better}", reply.mv.to(), reply.san);
+            }
+            return format!("it loses a pawn to {}; {better}", reply.san);
+        }
+        return format!(
+            "the answer {} ({}) gains; {better}",
+            reply.san,
+            reply.pv_san.iter().take(4).cloned().collect::<Vec<_>>().join(" ")
+        );
+    }
+    better
+}

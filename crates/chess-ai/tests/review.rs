@@ -1,0 +1,104 @@
+//! Game review: Win% and accuracy formulas, the classes and reasons on games that show them,
+//! determinism for a node budget, progress and stopping.
+
+use chess_ai::review::{move_accuracy, review, win_percent, MoveClass, Review, ReviewOptions};
+use chess_core::{Color, Game};
+use chess_eval::Score;
+
+fn game(sans: &[&str]) -> Game {
+    let mut game = Game::new();
+    for san in sans {
+        game.play_san(san).unwrap();
+    }
+    game
+}
+
+/// A review that judges every move by the engine (no book), at a small budget.
+fn judged(game: &Game) -> Review {
+    let options = ReviewOptions { nodes: 30_000, book_plies: 0, ..ReviewOptions::default() };
+    review(game, &options, &|| false, &mut |_, _| {}).unwrap()
+}
+
+#[test]
+fn win_percent_is_symmetric_and_bounded() {
+    for cp in [-5_000, -700, -120, -1, 0, 1, 35, 400, 2_000] {
+        let (w, l) = (win_percent(Score(cp)), win_percent(Score(-cp)));
+        assert!((w + l - 100.0).abs() < 1e-9, "{cp}");
+        assert!((0.0..=100.0).contains(&w));
+    }
+    assert!(win_percent(Score(100)) > 50.0 && win_percent(Score(100)) < win_percent(Score(200)));
+    assert_eq!(win_percent(Score::mated_in(4)), 0.0);
+    // lichess's published points: +1 pawn is about 59 Win%, +3 about 75.
+    assert!((win_percent(Score(100)) - 59.1).abs() < 0.1);
+    assert!((win_percent(Score(300)) - 75.1).abs() < 0.1);
+}
+
+#[test]
+fn move_accuracy_falls_with_the_win_percent_lost() {
+    assert_eq!(move_accuracy(50.0, 55.0), 100.0);
+    let losses: Vec<f64> = [0.5, 2.0, 5.0, 10.0, 20.0, 40.0].iter().map(|l| move_accuracy(60.0, 60.0 - l)).collect();
+    assert!(losses.windows(2).all(|w| w[0] > w[1]), "{losses:?}");
+    assert_eq!(move_accuracy(100.0, 0.0), 0.0);
+}
+
+#[test]
+fn a_move_that_allows_mate_is_a_blunder_and_says_the_mate() {
+    let r = judged(&game(&["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]));
+    let nf6 = &r.plies[5];
+    assert_eq!((nf6.san.as_str(), nf6.color), ("Nf6", Color::Black));
+    assert_eq!(nf6.class, MoveClass::Blunder);
+    let why = nf6.why.as_deref().unwrap();
+    assert!(why.starts_with("allows mate in 1: Qxf7#"), "{why}");
+    assert!(nf6.best.is_some(), "the better move is given");
+    assert_eq!(r.plies[6].class, MoveClass::Best);
+    assert_eq!(r.black.count(MoveClass::Blunder), 1);
+    assert!(r.key_moments.contains(&6), "{:?}", r.key_moments);
+    assert!(r.white.accuracy > r.black.accuracy, "{} {}", r.white.accuracy, r.black.accuracy);
+}
+
+#[test]
+fn a_move_that_leaves_a_piece_en_prise_says_which_and_where() {
+    // 3. Nxe5?? Nxe5: the knight is lost for a pawn.
+    let r = judged(&game(&["e4", "e5", "Nf3", "Nc6", "Nxe5", "Nxe5"]));
+    let blunder = &r.plies[4];
+    assert!(blunder.class >= MoveClass::Mistake, "{:?}", blunder.class);
+    let why = blunder.why.as_deref().unwrap();
+    assert!(why.starts_with("it leaves the knight on e5 to Nxe5"), "{why}");
+}
+
+#[test]
+fn reviews_are_reproducible_and_stop_when_asked() {
+    let g = game(&["d4", "d5", "c4", "e6", "Nc3", "Nf6", "Bg5", "Be7"]);
+    assert_eq!(judged(&g), judged(&g));
+    let mut calls = Vec::new();
+    let options = ReviewOptions { nodes: 10_000, ..ReviewOptions::default() };
+    let full = review(&g, &options, &|| false, &mut |done, all| calls.push((done, all))).unwrap();
+    assert_eq!(full.plies.len(), 8);
+    assert_eq!(calls.len(), 9);
+    assert_eq!(calls.last(), Some(&(9, 9)));
+    // Book moves of the opening count as book.
+    assert_eq!(full.plies[0].class, MoveClass::Book);
+    // A stop after three positions: the first two moves are judged.
+    let asked = std::cell::Cell::new(0);
+    let stop = || {
+        asked.set(asked.get() + 1);
+        asked.get() > 3
+    };
+    let part = review(&g, &options, &stop, &mut |_, _| {}).unwrap();
+    assert_eq!(part.plies.len(), 2);
+    assert_eq!(part.plies, full.plies[..2]);
+}
+
+#[test]
+fn per_side_figures_add_up() {
+    let r = judged(&game(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]));
+    for (side, color) in [(&r.white, Color::White), (&r.black, Color::Black)] {
+        let moves = r.plies.iter().filter(|p| p.color == color).count();
+        assert_eq!(side.counts.iter().sum::<usize>(), moves);
+        assert!((0.0..=100.0).contains(&side.accuracy) && side.acpl >= 0.0);
+    }
+    // Scores are White's view: after White's move and before Black's they agree.
+    for pair in r.plies.windows(2) {
+        assert_eq!(pair[0].score_after, pair[1].score_before);
+    }
+}
