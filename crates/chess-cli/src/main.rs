@@ -27,6 +27,7 @@ mod eval_cmd;
 mod format;
 mod perft_cmd;
 mod play;
+mod review_cmd;
 mod uci;
 
 use std::io::Write;
@@ -60,6 +61,9 @@ commands:
   eval [--fen FEN] [--simple] [--net FILE]
         the static evaluation, term by term (--simple: material and piece-square tables only),
         and the net's score beside it (the embedded net, or the one in FILE)
+  review FILE|- [--game K] [--nodes N | --movetime MS | --depth D] [--threads N]
+        judge every move of each game of a PGN file: accuracy, average centipawn loss, the
+        inaccuracies, mistakes and blunders per side, and the key moments with the better move
   bench [DEPTH] [--hash MB] [--eval net|classical] [--quiet]
         search the bench positions to DEPTH (default 11) with the embedded net (or the classical
         evaluation): the net's node count is the search signature
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Some("perft") => perft_cmd::run(&argv[1..]),
         Some("eval") => eval_cmd::run(&argv[1..]),
         Some("bench") => bench_cmd::run(&argv[1..]),
+        Some("review") => review_cmd::run(&argv[1..]),
         Some("uci") | None => return uci::run(),
         Some("help" | "--help" | "-h") => {
             outln!("{USAGE}");

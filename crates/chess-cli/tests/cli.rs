@@ -240,3 +240,33 @@ fn a_huge_bad_value_is_quoted_in_part() {
         assert!(first.starts_with("chess: ") && first.len() < 200 && first.contains("(120000 bytes)"), "{first}");
     }
 }
+
+/// `chess review`: each game of a file judged; a broken game is a one-line error naming it, the
+/// others are reviewed, exit status 1; an unreadable file is exit status 2.
+#[test]
+fn review_judges_each_game_and_names_a_broken_one() {
+    let dir = std::env::temp_dir().join(format!("chess-cli-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    std::fs::write(
+        &path,
+        "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Ke3 *\n\n1. d4 d5 *\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let out = chess(&["review", file, "--nodes", "20000"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "chess: game 2, line 6: move 2. Ke3: illegal move \"Ke3\"\n");
+    let text = stdout(&out);
+    assert!(text.contains("Game 1: Ann - Bob 1-0") && text.contains("Game 3: ? - ? *"), "{text}");
+    assert!(text.contains("3...Nf6?? (blunder, ") && text.contains("allows mate in 1: Qxf7#"), "{text}");
+    let one = chess(&["review", file, "--game", "3", "--nodes", "20000"]);
+    assert_eq!(one.status.code(), Some(0));
+    assert!(stdout(&one).starts_with("Game 3:"), "{}", stdout(&one));
+    for args in [vec!["review", "/nonexistent.pgn"], vec!["review"], vec!["review", file, "--nodes", "0"]] {
+        let out = chess(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).starts_with("chess: "), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

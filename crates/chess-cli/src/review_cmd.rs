@@ -1,0 +1,141 @@
+//! `chess review FILE`: every game of a PGN file (or one, `--game K`) judged move by move
+//! ([`chess_ai::review`]): per side the accuracy, the average centipawn loss and the count of
+//! each class, then the key moments with the better move and why. A progress bar on stderr.
+
+use std::io::{IsTerminal, Read, Write};
+use std::process::ExitCode;
+
+use chess_ai::review::{review, MoveClass, Review, ReviewOptions, SideSummary};
+use chess_core::{excerpt, PgnGame, PgnGames};
+
+use crate::args::{ArgError, Args};
+use crate::format;
+
+/// The largest PGN file read: 1 GiB.
+const MAX_PGN_BYTES: u64 = 1 << 30;
+
+pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
+    let Some((path, rest)) = argv.split_first().filter(|(p, _)| !p.starts_with("--") || p.as_str() == "-") else {
+        return Err(ArgError::Invalid(
+            "review needs a PGN file (or - for standard input): chess review GAME.pgn".into(),
+        ));
+    };
+    let args = Args::parse(rest, &["--game", "--nodes", "--movetime", "--depth", "--threads"], &[])?;
+    let mut options = ReviewOptions::default();
+    if let Some(nodes) = args.num::<u64>("--nodes", 1..=1_000_000_000)? {
+        options.nodes = nodes;
+    }
+    options.move_time_ms = args.num::<u64>("--movetime", 1..=3_600_000)?;
+    options.depth = args.num::<i32>("--depth", 1..=chess_ai::MAX_DEPTH)?;
+    options.threads = args.num::<usize>("--threads", 1..=chess_ai::MAX_THREADS)?.unwrap_or(1);
+    let only = args.num::<usize>("--game", 1..=usize::MAX)?;
+    let text = if path == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .take(MAX_PGN_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(|source| ArgError::Io { path: "standard input".into(), source })?;
+        text
+    } else {
+        chess_core::read_text_file(path, MAX_PGN_BYTES).map_err(|source| ArgError::Io { path: path.clone(), source })?
+    };
+    let mut failed = false;
+    let mut reviewed = 0;
+    for (number, game) in PgnGames::new(&text).enumerate().map(|(i, g)| (i + 1, g)) {
+        if only.is_some_and(|k| k != number) {
+            continue;
+        }
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("chess: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let bar = ProgressBar::new(number);
+        let r = review(&game.game, &options, &|| false, &mut |done, all| bar.show(done, all))
+            .map_err(|e| ArgError::Invalid(e.to_string()))?;
+        bar.clear();
+        print_review(number, &game, &r);
+        reviewed += 1;
+    }
+    if reviewed == 0 && !failed {
+        return Err(ArgError::Invalid(match only {
+            Some(k) => format!("{} has no game {k}", excerpt(path)),
+            None => format!("{} holds no game", excerpt(path)),
+        }));
+    }
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// The review of one game, for a person.
+fn print_review(number: usize, pgn: &PgnGame, r: &Review) {
+    let name = |tag: &str| pgn.tag(tag).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
+    outln!("Game {number}: {} - {} {}", name("White"), name("Black"), pgn.game.result());
+    outln!("{:<10} {:>8} {:>6}  {}", "", "accuracy", "acpl", counts_header());
+    for (side, s) in [("White", &r.white), ("Black", &r.black)] {
+        outln!("{side:<10} {:>8.1} {:>6.0}  {}", s.accuracy, s.acpl, counts(s));
+    }
+    if !r.key_moments.is_empty() {
+        outln!("Key moments:");
+    }
+    let positions = pgn.game.positions();
+    for &ply in &r.key_moments {
+        let p = &r.plies[ply - 1];
+        let symbol = p.class.symbol().unwrap_or("");
+        outln!(
+            "  {}{symbol} ({}, {} -> {}): {}",
+            format::numbered_move(&positions[ply - 1], &p.san),
+            p.class.name(),
+            format::score(p.score_before),
+            format::score(p.score_after),
+            p.why.as_deref().unwrap_or("")
+        );
+    }
+    outln!();
+}
+
+fn counts_header() -> String {
+    [MoveClass::Inaccuracy, MoveClass::Mistake, MoveClass::Blunder, MoveClass::MissedWin]
+        .map(|c| format!("{:>11}", c.name()))
+        .join(" ")
+}
+
+fn counts(s: &SideSummary) -> String {
+    [MoveClass::Inaccuracy, MoveClass::Mistake, MoveClass::Blunder, MoveClass::MissedWin]
+        .map(|c| format!("{:>11}", s.count(c)))
+        .join(" ")
+}
+
+/// A one-line progress bar on stderr, when stderr is a terminal.
+struct ProgressBar {
+    game: usize,
+    live: bool,
+}
+
+impl ProgressBar {
+    fn new(game: usize) -> ProgressBar {
+        ProgressBar { game, live: std::io::stderr().is_terminal() }
+    }
+
+    fn show(&self, done: usize, all: usize) {
+        if self.live {
+            let width = 30;
+            let filled = done * width / all.max(1);
+            eprint!(
+                "\rgame {} [{}{}] {done}/{all} positions",
+                self.game,
+                "#".repeat(filled),
+                "-".repeat(width - filled)
+            );
+            let _ = std::io::stderr().flush();
+        }
+    }
+
+    fn clear(&self) {
+        if self.live {
+            eprint!("\r{}\r", " ".repeat(60));
+        }
+    }
+}
