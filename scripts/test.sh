@@ -21,5 +21,6 @@ npm run build
 npm run lint
 npm run typecheck
 npm test
+(cd packages/engine && npm run recipes)   # the README's install recipes: packed package, fresh projects, bundlers from npm
 (cd packages/engine && npm run contract)
 bash packages/engine/scripts/check-consumer-types.sh
