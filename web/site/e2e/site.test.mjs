@@ -163,6 +163,26 @@ test('a draw by threefold repetition, from an imported PGN, shown with its reaso
   await page.fill('#pgn-text', '1. e4 e5 2. Kd8');
   await page.click('#load-pgn');
   assert.match(await page.textContent('#message'), /invalid PGN/);
+  // An empty box changes nothing (it used to wipe the game and say "PGN loaded").
+  await page.fill('#pgn-text', '  ');
+  await page.click('#load-pgn');
+  assert.match(await page.textContent('#message'), /Paste a PGN/);
+  assert.equal(await status(page), 'Draw by threefold repetition (½–½)');
+  assert.deepEqual(errors, []);
+});
+
+test('an imported PGN keeps its tags, and the colour select shows the side the player takes', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await page.click('text=PGN and FEN');
+  await page.fill('#pgn-text', '[Event "Club [rapid]"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e4 {a comment} e5 2. Nf3 *');
+  await page.click('#load-pgn');
+  assert.match(await page.textContent('#message'), /PGN loaded \(Ann - Bob\): you play black/);
+  assert.equal(await page.inputValue('#color'), 'black');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
+  const saved = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(saved, /\[Event "Club \[rapid\]"\]/);
+  assert.match(saved, /\[White "Ann"\]/);
+  assert.match(saved, /1\. e4 \{a comment\} 1\.\.\. e5 2\. Nf3/);
   assert.deepEqual(errors, []);
 });
 

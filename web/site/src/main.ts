@@ -41,6 +41,8 @@ ui.level.value = '3';
 
 let game = new ChessGame();
 let human: Color = 'white';
+/** The game came from a PGN: its own tags (players, event) are kept in the export. */
+let imported = false;
 /** The ply shown while stepping through the moves, or null for the current position. */
 let viewPly: number | null = null;
 let thinking = false;
@@ -203,7 +205,9 @@ async function newGame(): Promise<void> {
     say(e instanceof Error ? e.message : String(e), true);
     return;
   }
+  game.free();
   game = next;
+  imported = false;
   const choice = ui.color.value;
   human = choice === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : (choice as Color);
   viewPly = null;
@@ -267,6 +271,7 @@ async function copy(text: string, what: string): Promise<void> {
 }
 
 function pgn(): string {
+  if (imported) return game.pgn();
   const date = new Date().toISOString().slice(0, 10).replaceAll('-', '.');
   const engine = ui.level.options[ui.level.selectedIndex]?.text ?? 'engine';
   return game.pgn({
@@ -279,16 +284,28 @@ function pgn(): string {
 }
 
 function loadPgn(): void {
-  if (thinking) ai.stop();
+  const text = ui.pgnText.value;
+  if (!text.trim()) {
+    say('Paste a PGN into the box first; the game is unchanged.', true);
+    return;
+  }
+  let loaded: ChessGame;
   try {
-    game = ChessGame.fromPgn(ui.pgnText.value);
+    loaded = ChessGame.fromPgn(text);
   } catch (e) {
     say(e instanceof Error ? e.message : String(e), true);
     return;
   }
+  if (thinking) ai.stop();
+  game.free();
+  game = loaded;
+  imported = true;
   human = game.state().turn;
+  ui.color.value = human;
   viewPly = null;
-  say('PGN loaded: you play the side to move.');
+  const tags = game.tags();
+  const players = tags.White && tags.Black ? ` (${tags.White} - ${tags.Black})` : '';
+  say(`PGN loaded${players}: you play ${human}, the side to move.`);
   void board.orient(human).then(() => render());
 }
 
