@@ -246,3 +246,37 @@ test('phone width: everything fits, nothing scrolls sideways', async () => {
   await page.screenshot({ path: `${artifacts}phone.png`, fullPage: true });
   assert.deepEqual(errors, []);
 });
+
+test('resigning asks to confirm, a resignation cannot be undone, and a level change mid-game plays from the next move', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1' });
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  // A level change mid-game: said, then used for the engine's next move and named in the PGN.
+  await page.selectOption('#level', '2');
+  assert.match(await page.textContent('#message'), /Level 2 · \d+ Elo from the engine's next move/);
+  await page.fill('#move-text', 'd4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 4);
+  await page.click('text=PGN and FEN');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
+  const saved = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(saved, /\[Black "Engine, Level 1 · \d+ Elo, then Level 2 · \d+ Elo"\]/);
+  // The first click on Resign only asks.
+  await page.click('#resign');
+  assert.equal(await page.textContent('#resign'), 'Really resign?');
+  assert.match(await status(page), /Your move/);
+  await page.click('#resign');
+  assert.match(await status(page), /resign/i);
+  assert.equal(await page.textContent('#resign'), 'Resign');
+  assert.equal(await page.isDisabled('#undo'), true);
+  // A thinking time outside 0.1-60 s is refused in words.
+  await page.selectOption('#level', 'full');
+  await newGame(page, { level: 'full', seconds: -5 });
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await page.waitForFunction(() => /0\.1 to 60 seconds/.test(document.querySelector('#message').textContent));
+  assert.equal(await page.inputValue('#think-time'), '2');
+  assert.deepEqual(errors, []);
+});

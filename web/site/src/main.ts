@@ -43,6 +43,11 @@ let game = new ChessGame();
 let human: Color = 'white';
 /** The game came from a PGN: its own tags (players, event) are kept in the export. */
 let imported = false;
+/** The level value the engine plays with now, and the names of the levels it played this game. */
+let appliedLevel = '';
+let levelsPlayed: string[] = [];
+/** Resign was clicked once: a second click within a few seconds resigns. */
+let resignArmed: ReturnType<typeof setTimeout> | null = null;
 /** The ply shown while stepping through the moves, or null for the current position. */
 let viewPly: number | null = null;
 let thinking = false;
@@ -68,9 +73,29 @@ function aiOptions(): AiOptions {
   return ui.level.value === 'full' ? { fullStrength: true, book: false } : { level: Number(ui.level.value) as 1 | 2 | 3 | 4 | 5 };
 }
 
+/** The thinking time in milliseconds: 0.1 to 60 seconds (the field says so when it is outside). */
 function thinkTimeMs(): number {
   const seconds = Number(ui.thinkTime.value);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(60, seconds) * 1000 : 2000;
+  if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 60) {
+    ui.thinkTime.value = '2';
+    say('The thinking time is from 0.1 to 60 seconds: 2 seconds it is.', true);
+    return 2000;
+  }
+  return seconds * 1000;
+}
+
+/** The name of the selected level, as the page shows it. */
+function levelName(): string {
+  return ui.level.options[ui.level.selectedIndex]?.text ?? 'engine';
+}
+
+/** Give the engine the selected level if it changed (between moves, even mid-game). */
+async function applyLevel(): Promise<void> {
+  if (ui.level.value !== appliedLevel) {
+    await ai.setOptions(aiOptions());
+    appliedLevel = ui.level.value;
+  }
+  if (levelsPlayed.at(-1) !== levelName()) levelsPlayed.push(levelName());
 }
 
 function kingInCheck(): string | null {
@@ -88,7 +113,9 @@ async function render(): Promise<void> {
   const fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
   const last = ply > 0 ? (history[ply - 1] ?? null) : null;
 
-  const start = new ChessGame(game.startFen()).state();
+  const startGame = new ChessGame(game.startFen());
+  const start = startGame.state();
+  startGame.free();
   ui.moves.replaceChildren(
     ...history.map((m, i) => {
       const li = document.createElement('li');
@@ -117,7 +144,8 @@ async function render(): Promise<void> {
     ui.status.className = 'status';
   }
   ui.fen.textContent = game.fen();
-  ui.buttons.undo.disabled = thinking || history.length === 0;
+  // A resignation ends the game: undoing it is not a take-back (start a new game instead).
+  ui.buttons.undo.disabled = thinking || history.length === 0 || state.status === 'resignation';
   ui.buttons.hint.disabled = !humanMayMove();
   ui.buttons.resign.disabled = thinking || state.isFinished;
   ui.moveText.disabled = !humanMayMove();
@@ -173,6 +201,7 @@ async function engineMove(): Promise<void> {
   ui.thinking.hidden = false;
   ui.thinkPv.textContent = '';
   await render();
+  await applyLevel();
   const full = ui.level.value === 'full';
   const thought = game;
   let answer: Analysis | null = null;
@@ -197,6 +226,7 @@ async function engineMove(): Promise<void> {
 
 async function newGame(): Promise<void> {
   if (thinking) ai.stop();
+  disarmResign();
   const fen = ui.startFen.value.trim();
   let next: ChessGame;
   try {
@@ -216,6 +246,8 @@ async function newGame(): Promise<void> {
   setGauge(null);
   await board.orient(human);
   await ai.setOptions(aiOptions());
+  appliedLevel = ui.level.value;
+  levelsPlayed = [];
   await ai.newGame();
   await render();
   await engineMove();
@@ -273,7 +305,7 @@ async function copy(text: string, what: string): Promise<void> {
 function pgn(): string {
   if (imported) return game.pgn();
   const date = new Date().toISOString().slice(0, 10).replaceAll('-', '.');
-  const engine = ui.level.options[ui.level.selectedIndex]?.text ?? 'engine';
+  const engine = (levelsPlayed.length > 0 ? levelsPlayed : [levelName()]).join(', then ');
   return game.pgn({
     Event: 'Casual game',
     Site: location.host || 'local',
@@ -314,9 +346,24 @@ ui.buttons.undo.addEventListener('click', undo);
 ui.buttons.hint.addEventListener('click', () => void hint());
 ui.buttons.stop.addEventListener('click', () => ai.stop());
 ui.buttons.resign.addEventListener('click', () => {
+  if (resignArmed === null) {
+    ui.buttons.resign.textContent = 'Really resign?';
+    say('Click Resign again to resign this game.');
+    resignArmed = setTimeout(disarmResign, 4000);
+    return;
+  }
+  disarmResign();
+  if (game.state().isFinished) return;
   game.resign(human);
+  say('');
   void render();
 });
+
+function disarmResign(): void {
+  if (resignArmed !== null) clearTimeout(resignArmed);
+  resignArmed = null;
+  ui.buttons.resign.textContent = 'Resign';
+}
 $('flip').addEventListener('click', () => void board.orient(board.bottom === 'white' ? 'black' : 'white'));
 $('nav-first').addEventListener('click', () => view(0));
 $('nav-prev').addEventListener('click', () => view((viewPly ?? game.history().length) - 1));
@@ -328,6 +375,8 @@ $('download-pgn').addEventListener('click', () => download('game.pgn', pgn()));
 $('download-fen').addEventListener('click', () => download('position.fen', `${game.fen()}\n`));
 $('load-pgn').addEventListener('click', loadPgn);
 ui.level.addEventListener('change', () => {
+  const state = game.state();
+  if (game.history().length > 0 && !state.isFinished) say(`${levelName()} from the engine's next move.`);
   const full = ui.level.value === 'full';
   ui.thinkTime.disabled = !full;
   ui.thinkTimeLabel.classList.toggle('muted', !full);
