@@ -13,7 +13,7 @@ const POSITIONS: &str = include_str!("level_positions.txt");
 fn main() {
     println!("| level | Elo | median ms | max ms | mean nodes |");
     println!("| --- | --- | --- | --- | --- |");
-    for level in 1..=5u8 {
+    for level in 1..=chess_ai::LEVELS {
         let ai = Ai::new(AiOptions { book: false, seed: Some(1), ..AiOptions::level(level) }).unwrap();
         let (mut times, mut nodes) = (Vec::new(), 0);
         for fen in POSITIONS.lines() {

@@ -46,8 +46,23 @@ impl Profile {
     }
 }
 
-/// The Elo each level is calibrated to, level 1 first.
-pub const LEVEL_ELO: [u32; 5] = [800, 1200, 1600, 2000, 2400];
+/// How many levels there are: the length of [`ANCHORS`], the one table of levels (everything
+/// that names a level's range derives it from here).
+pub const LEVELS: u8 = ANCHORS.len() as u8;
+
+/// The Elo each level is calibrated to, level 1 first: [`ANCHORS`]' ratings.
+pub const LEVEL_ELO: [u32; LEVELS as usize] = {
+    let mut elo = [0; LEVELS as usize];
+    let mut i = 0;
+    while i < elo.len() {
+        elo[i] = match ANCHORS[i].elo {
+            Some(e) => e,
+            None => panic!("every level has its Elo"),
+        };
+        i += 1;
+    }
+    elo
+};
 
 /// What a strength means for the search: limits, evaluation, randomness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,7 +204,7 @@ impl Profile {
     pub fn of(strength: Strength) -> Profile {
         match strength {
             Strength::Full => FULL,
-            Strength::Level(l) => ANCHORS[usize::from(l.clamp(1, 5)) - 1],
+            Strength::Level(l) => ANCHORS[usize::from(l.clamp(1, LEVELS)) - 1],
             Strength::Elo(elo) => Profile::for_elo(elo.clamp(MIN_ELO, MAX_ELO)),
         }
     }

@@ -49,7 +49,7 @@ pub use ai::{Ai, AiError, Mode, DEFAULT_MOVE_TIME_MS};
 pub use analysis::{Analysis, AnalysisLine};
 pub use book::{polyglot_key, Book, BookEntry, BookError, BookMove};
 pub use chess_syzygy::{Tablebase, Wdl};
-pub use level::{Profile, Strength, ANCHORS, FULL, LEVEL_ELO, MAX_ELO, MIN_ELO};
+pub use level::{Profile, Strength, ANCHORS, FULL, LEVELS, LEVEL_ELO, MAX_ELO, MIN_ELO};
 pub use options::{
     max_useful_threads, AiOptions, DepthOptions, OptionsError, MAX_DEPTH, MAX_HASH_MB, MAX_MULTI_PV, MAX_RANDOMNESS_CP,
     MAX_THREADS,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use chess_eval::{EvalConfig, Network};
 use chess_syzygy::Tablebase;
 
-use crate::level::{Strength, MAX_ELO, MIN_ELO};
+use crate::level::{Strength, LEVELS, MAX_ELO, MIN_ELO};
 
 /// The deepest search depth an application may ask for, in plies.
 pub const MAX_DEPTH: i32 = 128;
@@ -112,7 +112,7 @@ impl Default for AiOptions {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
     /// Levels go from 1 to 5.
-    #[error("level {0} does not exist: levels go from 1 to 5")]
+    #[error("level {0} does not exist: levels go from 1 to {LEVELS}")]
     Level(u8),
     /// The Elo setting is outside the calibrated range.
     #[error("Elo {0} is outside the supported range {MIN_ELO}..={MAX_ELO}")]
@@ -158,7 +158,7 @@ impl AiOptions {
     /// Check every setting; the first one out of range is the error.
     pub fn validate(&self) -> Result<(), OptionsError> {
         match self.strength {
-            Strength::Level(l) if !(1..=5).contains(&l) => return Err(OptionsError::Level(l)),
+            Strength::Level(l) if !(1..=LEVELS).contains(&l) => return Err(OptionsError::Level(l)),
             Strength::Elo(e) if !(MIN_ELO..=MAX_ELO).contains(&e) => return Err(OptionsError::Elo(e)),
             _ => {}
         }

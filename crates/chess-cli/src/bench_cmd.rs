@@ -71,7 +71,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
 /// position: the mean and the slowest, in milliseconds.
 fn levels() {
     outln!("level   mean ms   max ms   ({} bench positions, no book, one thread)", BENCH_POSITIONS.len());
-    for level in 1..=5 {
+    for level in 1..=chess_ai::LEVELS {
         let options = AiOptions { seed: Some(1), book: false, ..AiOptions::level(level) };
         let ai = Ai::new(options).expect("valid level options");
         let mut times = Vec::with_capacity(BENCH_POSITIONS.len());

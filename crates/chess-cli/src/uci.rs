@@ -43,7 +43,7 @@ const MULTI_PV: Spin = Spin { name: "MultiPV", default: 1, min: 1, max: 256 };
 const MOVE_OVERHEAD: Spin = Spin { name: "Move Overhead", default: 10, min: 0, max: 5_000 };
 const UCI_ELO: Spin = Spin { name: "UCI_Elo", default: 1600, min: MIN_ELO as i64, max: MAX_ELO as i64 };
 /// 0 is full strength (or `UCI_Elo` with `UCI_LimitStrength`); 1 to 5 are the difficulty levels.
-const LEVEL: Spin = Spin { name: "Level", default: 0, min: 0, max: 5 };
+const LEVEL: Spin = Spin { name: "Level", default: 0, min: 0, max: chess_ai::LEVELS as i64 };
 const SPINS: [Spin; 6] = [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD, UCI_ELO, LEVEL];
 /// The `EvalFile` value that names the net compiled into the binary (the default).
 const EMBEDDED_NET: &str = "<embedded>";

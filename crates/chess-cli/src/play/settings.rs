@@ -44,7 +44,7 @@ impl Settings {
             })?,
         };
         Ok(Settings {
-            level: args.num::<u8>("--level", 0..=5)?.unwrap_or(DEFAULT_LEVEL),
+            level: args.num::<u8>("--level", 0..=chess_ai::LEVELS)?.unwrap_or(DEFAULT_LEVEL),
             human,
             start: args.board("--fen")?,
             seed: args.num::<u64>("--seed", 0..=u64::MAX)?,

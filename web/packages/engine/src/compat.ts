@@ -133,8 +133,8 @@ function scoreNumber(score: Score): number {
 function validateAiOptions(options: AIOptions): AILevel {
   if (options === null || typeof options !== 'object') throw new Error('AI options must be an object');
   const level = options.level ?? 3;
-  if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 5) {
-    throw new Error('AI level must be between 1 and 5');
+  if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > LEVELS.length) {
+    throw new Error(`AI level must be between 1 and ${LEVELS.length}`);
   }
   const d = options.depth;
   if (d) {
