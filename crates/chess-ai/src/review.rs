@@ -25,11 +25,14 @@
 //! assert!(r.black.accuracy > r.white.accuracy);
 //! ```
 
-use chess_core::{Board, Color, Game, Move};
+use chess_core::{Annotation, Board, Color, Game, Move, PgnGame};
 use chess_eval::Score;
 use chess_search::{Limits, SearchControl, Silent};
 
 use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsError, Strength};
+
+#[cfg(feature = "json")]
+pub mod json;
 
 /// How a review searches.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -428,6 +431,125 @@ pub fn review(
 }
 
 /// The mover's score when its move ended the game on the board.
+impl Review {
+    /// `pgn` annotated with this review, in the form lichess exports: after each move a
+    /// `[%eval ...]` comment (White's view, pawns or `#N`); on an inaccuracy or worse its NAG
+    /// (`?!`, `?`, `??`; `!` for an only move), the class, why and the better move in words, and
+    /// the better line as a variation. The game's own comments come first; its NAGs stay where
+    /// the review adds none. Tags get `Annotator`.
+    ///
+    /// ```
+    /// use chess_ai::review::{review, ReviewOptions};
+    /// use chess_core::{read_pgn, Game, PgnGame};
+    ///
+    /// let mut game = Game::new();
+    /// for san in ["f3", "e5", "g4", "Qh4#"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// let options = ReviewOptions { nodes: 5_000, book_plies: 0, ..ReviewOptions::default() };
+    /// let r = review(&game, &options, &|| false, &mut |_, _| {}).unwrap();
+    /// let text = r.annotate(&PgnGame::new(game)).to_pgn();
+    /// let flat = text.replace('\n', " ");
+    /// assert!(flat.contains("2. g4 $4 {[%eval #-1] Blunder: allows mate in 1: Qh4#;"), "{text}");
+    /// assert!(flat.contains("(2. e3 "), "the better line as a variation: {text}");
+    /// assert!(flat.trim_end().ends_with("2... Qh4# 0-1"), "{text}");
+    /// assert_eq!(read_pgn(&text).unwrap()[0].game.moves().len(), 4);
+    /// ```
+    pub fn annotate(&self, pgn: &PgnGame) -> PgnGame {
+        let mut out = pgn.clone();
+        out.annotations.resize(out.game.moves().len(), Annotation::default());
+        let positions = pgn.game.positions();
+        for p in &self.plies {
+            let Some(a) = out.annotations.get_mut(p.ply - 1) else { break };
+            let mut words = Vec::new();
+            if positions[p.ply].has_legal_moves() {
+                words.push(format!("[%eval {}]", pgn_eval(p.score_after, !p.color)));
+            }
+            if let Some(nag) = p.class.symbol().and_then(nag_of) {
+                a.nags = vec![nag];
+            }
+            if p.class >= MoveClass::Inaccuracy || p.class == MoveClass::OnlyMove {
+                let mut sentence = class_title(p.class).to_owned();
+                match &p.why {
+                    Some(why) => sentence.push_str(&format!(": {why}.")),
+                    None => sentence.push('.'),
+                }
+                if let Some(best) = &p.best {
+                    let board = &positions[p.ply - 1];
+                    if board.is_legal(best.mv) {
+                        a.variation = best.pv_san.iter().take(8).cloned().collect();
+                    }
+                }
+                words.push(sentence);
+            }
+            if words.is_empty() {
+                continue;
+            }
+            let ours = words.join(" ");
+            a.comment = Some(match a.comment.take() {
+                Some(theirs) if !theirs.contains("[%eval") => format!("{theirs} {ours}"),
+                _ => ours,
+            });
+        }
+        if out.tag("Annotator").is_none() {
+            out.tags.push(("Annotator".to_owned(), "chess review".to_owned()));
+        }
+        out
+    }
+}
+
+/// A score from White's point of view, as the side to move `to_move` sees it (its moves to mate
+/// count its own moves: a White's-view score alone cannot say whose move it is).
+pub fn mover_view(white: Score, to_move: Color) -> Score {
+    if to_move == Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
+/// Moves to mate from White's point of view (`3`: White mates in 3, `-1`: Black mates in 1) of
+/// a White's-view score in a position where `to_move` moves; `None` when it is no mate.
+pub fn white_mate_moves(white: Score, to_move: Color) -> Option<i32> {
+    let moves = mover_view(white, to_move).mate_moves()?;
+    Some(if to_move == Color::White { moves } else { -moves })
+}
+
+/// A score in the `[%eval]` form of PGN comments: pawns from White's view (`0.35`, `-1.20`), or
+/// `#N` / `#-N` for a mate; `white` is White's view in a position where `to_move` moves.
+fn pgn_eval(white: Score, to_move: Color) -> String {
+    match white_mate_moves(white, to_move) {
+        Some(moves) => format!("#{moves}"),
+        None => format!("{:.2}", f64::from(white.0.clamp(-Score::MAX_EVAL.0, Score::MAX_EVAL.0)) / 100.0),
+    }
+}
+
+/// The NAG number of a symbol of [`MoveClass::symbol`].
+fn nag_of(symbol: &str) -> Option<u8> {
+    match symbol {
+        "!" => Some(1),
+        "?" => Some(2),
+        "??" => Some(4),
+        "?!" => Some(6),
+        _ => None,
+    }
+}
+
+/// The class as the first word of a sentence.
+fn class_title(class: MoveClass) -> &'static str {
+    match class {
+        MoveClass::Book => "Book move",
+        MoveClass::OnlyMove => "Only move",
+        MoveClass::Best => "Best move",
+        MoveClass::Excellent => "Excellent",
+        MoveClass::Good => "Good",
+        MoveClass::Inaccuracy => "Inaccuracy",
+        MoveClass::Mistake => "Mistake",
+        MoveClass::Blunder => "Blunder",
+        MoveClass::MissedWin => "Missed win",
+    }
+}
+
 fn over_score(after: &Board) -> Score {
     if after.in_check() && !after.has_legal_moves() {
         Score::mate_in(1)

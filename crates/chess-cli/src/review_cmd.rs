@@ -1,11 +1,14 @@
 //! `chess review FILE`: every game of a PGN file (or one, `--game K`) judged move by move
 //! ([`chess_ai::review`]): per side the accuracy, the average centipawn loss and the count of
 //! each class, then the key moments with the better move and why. A progress bar on stderr.
+//! `--json` writes one JSON array of the games' reviews (schema `chess-review/1`,
+//! docs/review.md), `--jsonl` one game a line; `--annotate OUT.pgn` writes the games with the
+//! review's NAGs, `[%eval]` comments and better lines.
 
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
-use chess_ai::review::{review, MoveClass, Review, ReviewOptions, SideSummary};
+use chess_ai::review::{mover_view, review, MoveClass, Review, ReviewOptions, SideSummary};
 use chess_core::{excerpt, PgnGame, PgnGames};
 
 use crate::args::{ArgError, Args};
@@ -20,7 +23,18 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
             "review needs a PGN file (or - for standard input): chess review GAME.pgn".into(),
         ));
     };
-    let args = Args::parse(rest, &["--game", "--nodes", "--movetime", "--depth", "--threads"], &[])?;
+    let args = Args::parse(
+        rest,
+        &["--game", "--nodes", "--movetime", "--depth", "--threads", "--annotate"],
+        &["--json", "--jsonl"],
+    )?;
+    let output = match (args.flag("--json"), args.flag("--jsonl")) {
+        (true, true) => return Err(ArgError::Invalid("review takes --json or --jsonl, not both".into())),
+        (true, false) => Output::Json,
+        (false, true) => Output::JsonLines,
+        (false, false) => Output::Text,
+    };
+    let mut annotated = args.str("--annotate").map(|out| (out.to_owned(), String::new()));
     let mut options = ReviewOptions::default();
     if let Some(nodes) = args.num::<u64>("--nodes", 1..=1_000_000_000)? {
         options.nodes = nodes;
@@ -57,8 +71,30 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         let r = review(&game.game, &options, &|| false, &mut |done, all| bar.show(done, all))
             .map_err(|e| ArgError::Invalid(e.to_string()))?;
         bar.clear();
-        print_review(number, &game, &r);
+        match output {
+            Output::Text => print_review(number, &game, &r),
+            Output::Json | Output::JsonLines => {
+                let json = game_json(number, &game, &r);
+                match (output, reviewed) {
+                    (Output::JsonLines, _) => outln!("{json}"),
+                    (_, 0) => outln!("[{json}"),
+                    _ => outln!(",{json}"),
+                }
+            }
+        }
+        if let Some((_, text)) = &mut annotated {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&r.annotate(&game).to_pgn());
+        }
         reviewed += 1;
+    }
+    if output == Output::Json {
+        outln!("{}", if reviewed == 0 { "[]" } else { "]" });
+    }
+    if let Some((path, text)) = annotated.filter(|_| reviewed > 0) {
+        std::fs::write(&path, text).map_err(|source| ArgError::Io { path, source })?;
     }
     if reviewed == 0 && !failed {
         return Err(ArgError::Invalid(match only {
@@ -67,6 +103,25 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         }));
     }
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// How the reviews are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// Tables for a person.
+    Text,
+    /// One JSON array.
+    Json,
+    /// One JSON object a line.
+    JsonLines,
+}
+
+/// One game's review as JSON: its number in the file, its tags, its result and the review.
+fn game_json(number: usize, pgn: &PgnGame, r: &Review) -> String {
+    let tags: serde_json::Map<String, serde_json::Value> =
+        pgn.tags.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str()))).collect();
+    serde_json::json!({ "game": number, "tags": tags, "result": pgn.game.result(), "review": r.to_json_value() })
+        .to_string()
 }
 
 /// The review of one game, for a person.
@@ -88,8 +143,8 @@ fn print_review(number: usize, pgn: &PgnGame, r: &Review) {
             "  {}{symbol} ({}, {} -> {}): {}",
             format::numbered_move(&positions[ply - 1], &p.san),
             p.class.name(),
-            format::score(p.score_before),
-            format::score(p.score_after),
+            format::score_for_white(mover_view(p.score_before, p.color), p.color),
+            format::score_for_white(mover_view(p.score_after, !p.color), !p.color),
             p.why.as_deref().unwrap_or("")
         );
     }

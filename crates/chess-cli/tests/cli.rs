@@ -270,3 +270,60 @@ fn review_judges_each_game_and_names_a_broken_one() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `chess review --json` / `--jsonl` / `--annotate`: the schema's fields, one line a game, and a
+/// PGN with NAGs, `[%eval]` comments and the better line that reads back to the same moves.
+#[test]
+fn review_writes_json_lines_and_an_annotated_pgn() {
+    let dir = std::env::temp_dir().join(format!("chess-cli-review-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    std::fs::write(
+        &path,
+        "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let out = chess(&["review", file, "--nodes", "5000", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let games: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(games.as_array().map(Vec::len), Some(2));
+    let first = &games[0];
+    assert_eq!(
+        (first["game"].as_u64(), first["tags"]["White"].as_str(), first["result"].as_str()),
+        (Some(1), Some("Ann"), Some("0-1"))
+    );
+    let review = &first["review"];
+    assert_eq!(review["schema"], "chess-review/1");
+    let g4 = &review["plies"][2];
+    assert_eq!(
+        (g4["san"].as_str(), g4["uci"].as_str(), g4["class"].as_str()),
+        (Some("g4"), Some("g2g4"), Some("blunder"))
+    );
+    assert_eq!(g4["scoreAfter"], serde_json::json!({ "mate": -1 }), "Black mates in 1, White's view");
+    assert_eq!(g4["symbol"], "??");
+    assert!(g4["best"]["pvSan"].as_array().is_some_and(|line| !line.is_empty()));
+    assert_eq!(review["white"]["counts"]["blunder"], 1);
+    assert_eq!(games[1]["review"]["plies"][5]["class"], "blunder", "3...Nf6??");
+
+    let lines = chess(&["review", file, "--nodes", "5000", "--jsonl"]);
+    let text = stdout(&lines);
+    assert_eq!(text.lines().count(), 2);
+    for (line, game) in text.lines().zip(games.as_array().unwrap()) {
+        assert_eq!(&serde_json::from_str::<serde_json::Value>(line).unwrap(), game, "--jsonl is --json a line");
+    }
+
+    let annotated = dir.join("annotated.pgn");
+    let out = chess(&["review", file, "--nodes", "5000", "--annotate", annotated.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let pgn = std::fs::read_to_string(&annotated).unwrap();
+    let flat = pgn.replace('\n', " ");
+    assert!(flat.contains("2. g4 $4 {[%eval #-1] Blunder: allows mate in 1: Qh4#;"), "{pgn}");
+    assert!(flat.contains("3... Nf6 $4 {[%eval #1] Blunder: allows mate in 1: Qxf7#;"), "{pgn}");
+    let back = chess_core::read_pgn(&pgn).unwrap();
+    assert_eq!(back.len(), 2);
+    assert_eq!(back[1].game.san_moves().len(), 7);
+    assert_eq!(back[0].tag("Annotator"), Some("chess review"));
+    assert!(chess(&["review", file, "--json", "--jsonl"]).status.code() == Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -61,6 +61,9 @@ pub struct Annotation {
     pub nags: Vec<u8>,
     /// The comment after the move (several comments joined by a space), without braces.
     pub comment: Option<String>,
+    /// A line to write instead of the move, in SAN from the position before it (`(12. Nf3 Nc6)`
+    /// after the comment): what a review suggests. Written only; reading skips variations.
+    pub variation: Vec<String>,
 }
 
 /// One game of a PGN, whole: what [`read_pgn`] gives and [`to_pgn`](Self::to_pgn) writes back.
@@ -500,7 +503,7 @@ fn read_game(lexer: &mut Lexer) -> Result<PgnGame, (usize, PgnError)> {
                     let (number, color) = (board.fullmove_number() as u32, board.side_to_move());
                     (line, PgnError::Move { number, color, san: crate::excerpt(san).into_owned(), error })
                 })?;
-                pgn.annotations.push(Annotation { nags: nag.into_iter().collect(), comment: None });
+                pgn.annotations.push(Annotation { nags: nag.into_iter().collect(), ..Annotation::default() });
             }
         }
     }
@@ -615,6 +618,24 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
                 push_comment(&mut tokens, &text.replace('}', ")"));
                 interrupted = true;
             }
+            if !annotation.variation.is_empty() {
+                let white = board.side_to_move() == Color::White;
+                for (j, san) in annotation.variation.iter().enumerate() {
+                    let (moves_in, mover_white) = (j + usize::from(!white), (j % 2 == 0) == white);
+                    let n = usize::from(number) + moves_in / 2;
+                    let open = if j == 0 { "(" } else { "" };
+                    match (j, mover_white) {
+                        (_, true) => tokens.push(format!("{open}{n}.")),
+                        (0, false) => tokens.push(format!("{open}{n}...")),
+                        _ => {}
+                    }
+                    tokens.push(san.clone());
+                }
+                if let Some(last) = tokens.last_mut() {
+                    last.push(')');
+                }
+                interrupted = true;
+            }
         }
     }
     tokens.push(result.to_owned());
@@ -638,6 +659,29 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn writes_a_variation_instead_of_a_move() {
+        let mut game = Game::new();
+        for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
+            game.play_san(san).unwrap();
+        }
+        let mut pgn = PgnGame::new(game);
+        pgn.annotations[5] = Annotation {
+            nags: vec![4],
+            comment: Some("Qxf7# was threatened".into()),
+            variation: vec!["g6".into(), "Qf3".into(), "Nf6".into()],
+        };
+        pgn.annotations[0].variation = vec!["d4".into()];
+        let text = pgn.to_pgn();
+        let flat = text.replace('\n', " ");
+        assert!(flat.contains("1. e4 (1. d4) 1... e5 2. Qh5"), "{text}");
+        assert!(flat.contains("3. Bc4 Nf6 $4 {Qxf7# was threatened} (3... g6 4. Qf3 Nf6) *"), "{text}");
+        // Readers skip the variation: the main line and the comment come back.
+        let back = read_pgn(&text).unwrap().remove(0);
+        assert_eq!(back.game, pgn.game);
+        assert_eq!(back.annotations[5].comment.as_deref(), Some("Qxf7# was threatened"));
+    }
 
     #[test]
     fn reads_comments_variations_nags_and_numbers() {
