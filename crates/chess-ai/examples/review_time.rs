@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use chess_ai::review::{review, ReviewOptions};
-use chess_ai::{Ai, AiOptions};
+use chess_ai::{Ai, AiOptions, SearchControl};
 use chess_core::Game;
 
 fn main() {
@@ -16,7 +16,7 @@ fn main() {
     }
     let options = ReviewOptions::default();
     let started = Instant::now();
-    let r = review(&game, &options, &|| false, &mut |_, _| {}).expect("a review");
+    let r = review(&game, &options, &SearchControl::new(), &mut |_, _| {}).expect("a review");
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "{} plies, {} nodes a position: {seconds:.2} s; accuracy White {:.1}, Black {:.1}; key moments {:?}",

@@ -245,14 +245,17 @@ impl Ai {
     }
 
     /// How well the level searches: the options' depth settings, else the level's.
-    /// The evaluation a search with `profile` plays with: the options' net at full strength
-    /// (and in analysis), the classical evaluation with the profile's terms otherwise (the weak
-    /// levels were calibrated with it, and its simpler forms make them play like people).
+    /// The evaluation a search with `profile` plays with: explicit [`AiOptions::eval`] terms if
+    /// given; else the level's pinned net (levels 4-5); else the options' net at full strength
+    /// (and in analysis); else the classical evaluation with the profile's terms (the weak levels
+    /// were calibrated with it, and its simpler forms make them play like people).
     fn evaluator(&self, profile: &Profile) -> AnyEval {
-        match &self.options.net {
-            Some(net) if profile.is_full_strength() && self.options.eval.is_none() => {
-                AnyEval::from(Nnue::new(Arc::clone(net)))
-            }
+        if self.options.eval.is_some() {
+            return AnyEval::from(Classical::new(profile.eval));
+        }
+        match (profile.net, &self.options.net) {
+            (Some(pinned), _) => AnyEval::from(Nnue::new(pinned.network())),
+            (None, Some(net)) if profile.is_full_strength() => AnyEval::from(Nnue::new(Arc::clone(net))),
             _ => AnyEval::from(Classical::new(profile.eval)),
         }
     }

@@ -8,7 +8,9 @@
 //! moves that simply hang the piece). Every figure lives in [`ANCHORS`]; `docs/levels.md` gives
 //! the games that calibrated them.
 
-use chess_eval::EvalConfig;
+use std::sync::Arc;
+
+use chess_eval::{EvalConfig, Network};
 
 /// The lowest Elo an [`Strength::Elo`] setting accepts (level 1).
 pub const MIN_ELO: u32 = 800;
@@ -73,8 +75,12 @@ pub struct Profile {
     pub depth: Option<i32>,
     /// Node limit per move.
     pub nodes: Option<u64>,
-    /// The evaluation terms used.
+    /// The evaluation terms used when the profile has no [`net`](Self::net).
     pub eval: EvalConfig,
+    /// The neural network the level evaluates with (`None`: the classical evaluation with the
+    /// [`eval`](Self::eval) terms). Pinned by name and hash, so a new full-strength net never
+    /// moves a calibrated level.
+    pub net: Option<PinnedNet>,
     /// Capture plies past the horizon (`None`: until quiet).
     pub quiescence: Option<u32>,
     /// Whether checks extend the search.
@@ -92,6 +98,34 @@ pub struct Profile {
     pub blunder_guard: bool,
 }
 
+/// A net a level is calibrated with: the name of a net compiled into `chess-eval`
+/// ([`Network::embedded_named`]) and the hash its weights must have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PinnedNet {
+    /// The net's name.
+    pub name: &'static str,
+    /// [`Network::hash`] of its weights.
+    pub hash: u64,
+}
+
+impl PinnedNet {
+    /// The compiled-in net of this name. The test `level_net_is_compiled_in_with_its_hash` keeps
+    /// the table's nets in the crate, so this cannot fail in a tested build.
+    pub fn network(self) -> Arc<Network> {
+        Network::embedded_named(self.name).expect("every level's net is compiled in (tested)")
+    }
+}
+
+/// The net level 5 was calibrated with (`cn128-v1`, the full-strength net of
+/// 2026-11-24).
+pub const LEVEL_NET: PinnedNet = PinnedNet { name: "cn128-v1", hash: 0x878a_54b1_fe0c_636c };
+
+/// How many nodes of the classical evaluation a node of [`LEVEL_NET`] is worth at level 5's
+/// budget, for the Elo settings between level 4 (classical) and level 5 (the net), which take
+/// level 4's evaluation: the classical level 5 held 2400 Elo at 3,000,000 nodes
+/// (`docs/levels.md`), the net's at 250,000.
+pub const CLASSICAL_NODES_PER_NET_NODE: f64 = 12.0;
+
 const fn eval(piece_square: bool, pawns: bool, mobility: bool, king_safety: bool) -> EvalConfig {
     EvalConfig { piece_square, pawns, passed_pawns: pawns, mobility, king_safety, pieces: mobility, tempo: true }
 }
@@ -107,6 +141,7 @@ pub const ANCHORS: [Profile; 5] = [
         depth: Some(1),
         nodes: None,
         eval: eval(true, false, false, false),
+        net: None,
         quiescence: Some(2),
         check_extension: false,
         randomness_cp: 150,
@@ -122,6 +157,7 @@ pub const ANCHORS: [Profile; 5] = [
         depth: Some(4),
         nodes: None,
         eval: eval(true, true, false, false),
+        net: None,
         quiescence: Some(2),
         check_extension: false,
         randomness_cp: 70,
@@ -136,6 +172,7 @@ pub const ANCHORS: [Profile; 5] = [
         depth: None,
         nodes: Some(5_000),
         eval: eval(true, true, true, false),
+        net: None,
         quiescence: None,
         check_extension: true,
         randomness_cp: 30,
@@ -150,6 +187,7 @@ pub const ANCHORS: [Profile; 5] = [
         depth: None,
         nodes: Some(45_000),
         eval: EvalConfig::FULL,
+        net: None,
         quiescence: None,
         check_extension: true,
         randomness_cp: 15,
@@ -162,8 +200,9 @@ pub const ANCHORS: [Profile; 5] = [
     Profile {
         elo: Some(2400),
         depth: None,
-        nodes: Some(3_000_000),
+        nodes: Some(320_000),
         eval: EvalConfig::FULL,
+        net: Some(LEVEL_NET),
         quiescence: None,
         check_extension: true,
         randomness_cp: 0,
@@ -180,6 +219,7 @@ pub const FULL: Profile = Profile {
     depth: None,
     nodes: None,
     eval: EvalConfig::FULL,
+    net: None,
     quiescence: None,
     check_extension: true,
     randomness_cp: 0,
@@ -218,8 +258,10 @@ impl Profile {
         let lo = ANCHORS[upper - 1];
         let (lo_elo, hi_elo) = (lo.elo.unwrap_or(MIN_ELO), hi.elo.unwrap_or(MAX_ELO));
         let t = f64::from(elo - lo_elo) / f64::from(hi_elo - lo_elo);
+        // From a classical anchor to a net anchor, the net's budget counts in classical nodes.
+        let worth = if lo.net.is_none() && hi.net.is_some() { CLASSICAL_NODES_PER_NET_NODE } else { 1.0 };
         let nodes = match (lo.nodes, hi.nodes) {
-            (Some(a), Some(b)) => Some((a as f64 * (b as f64 / a as f64).powf(t)).round() as u64),
+            (Some(a), Some(b)) => Some((a as f64 * (worth * b as f64 / a as f64).powf(t)).round() as u64),
             (a, _) => a,
         };
         let randomness = f64::from(lo.randomness_cp) + t * f64::from(hi.randomness_cp - lo.randomness_cp);
@@ -246,8 +288,8 @@ mod tests {
 
     #[test]
     fn elo_between_anchors_interpolates() {
-        let p = Profile::of(Strength::Elo(2200));
-        let (a, b) = (ANCHORS[3], ANCHORS[4]);
+        let p = Profile::of(Strength::Elo(1800));
+        let (a, b) = (ANCHORS[2], ANCHORS[3]);
         let nodes = p.nodes.unwrap();
         let mean = (a.nodes.unwrap() as f64 * b.nodes.unwrap() as f64).sqrt();
         assert!((nodes as f64 - mean).abs() <= 1.0, "halfway in Elo is the geometric mean: {nodes} vs {mean}");
@@ -256,5 +298,37 @@ mod tests {
         assert_eq!(p.eval, a.eval);
         assert_eq!(Profile::of(Strength::Elo(MIN_ELO)), ANCHORS[0]);
         assert_eq!(Profile::of(Strength::Elo(MAX_ELO)), ANCHORS[4]);
+    }
+
+    #[test]
+    fn elo_between_a_classical_and_a_net_anchor_counts_net_nodes_in_classical_ones() {
+        let (a, b) = (ANCHORS[3], ANCHORS[4]);
+        assert_eq!((a.net, b.net), (None, Some(LEVEL_NET)));
+        let p = Profile::of(Strength::Elo(2200));
+        let classical_b = b.nodes.unwrap() as f64 * CLASSICAL_NODES_PER_NET_NODE;
+        let mean = (a.nodes.unwrap() as f64 * classical_b).sqrt();
+        assert!((p.nodes.unwrap() as f64 - mean).abs() <= 1.0, "{:?} vs {mean}", p.nodes);
+        assert_eq!((p.net, p.eval), (None, a.eval), "the lower anchor's evaluation");
+        // Rising Elo never shrinks the budget of one evaluation.
+        let budgets: Vec<u64> =
+            (2000..2400).step_by(50).map(|e| Profile::of(Strength::Elo(e)).nodes.unwrap()).collect();
+        assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
+    }
+
+    #[test]
+    fn level_net_is_compiled_in_with_its_hash() {
+        for anchor in ANCHORS {
+            if let Some(pinned) = anchor.net {
+                let net = chess_eval::Network::embedded_named(pinned.name).expect("compiled in");
+                assert_eq!(
+                    net.hash(),
+                    pinned.hash,
+                    "{} changed: the levels were calibrated on other weights",
+                    pinned.name
+                );
+                assert_eq!(pinned.network().name(), pinned.name);
+            }
+        }
+        assert_eq!(LEVEL_NET.hash, 0x878a_54b1_fe0c_636c);
     }
 }

@@ -48,8 +48,9 @@ pub use ai::Thinking;
 pub use ai::{Ai, AiError, Mode, DEFAULT_MOVE_TIME_MS};
 pub use analysis::{Analysis, AnalysisLine};
 pub use book::{polyglot_key, Book, BookEntry, BookError, BookMove};
+pub use chess_search::{Limits, SearchControl};
 pub use chess_syzygy::{Tablebase, Wdl};
-pub use level::{Profile, Strength, ANCHORS, FULL, LEVELS, LEVEL_ELO, MAX_ELO, MIN_ELO};
+pub use level::{PinnedNet, Profile, Strength, ANCHORS, FULL, LEVELS, LEVEL_ELO, LEVEL_NET, MAX_ELO, MIN_ELO};
 pub use options::{
     max_useful_threads, AiOptions, DepthOptions, OptionsError, MAX_DEPTH, MAX_HASH_MB, MAX_MULTI_PV, MAX_RANDOMNESS_CP,
     MAX_THREADS,

@@ -79,8 +79,9 @@ pub struct AiOptions {
     pub eval: Option<EvalConfig>,
     /// The neural network to evaluate with at full strength and in analysis: by default the one
     /// compiled in ([`Network::embedded`]); `None` for the classical evaluation. Levels and Elo
-    /// strengths keep the classical evaluation they were calibrated with; so does an explicit
-    /// [`eval`](Self::eval).
+    /// strengths keep the evaluation they were calibrated with (the classical terms of levels
+    /// 1-3, the pinned net of levels 4-5: [`Profile::net`](crate::Profile::net)), whatever this
+    /// says; an explicit [`eval`](Self::eval) puts every strength on the classical evaluation.
     pub net: Option<Arc<Network>>,
     /// Syzygy endgame tablebases to probe at full strength and in analysis (`None`: none).
     /// Levels and Elo strengths play endgames by their own search, as people do.

@@ -10,6 +10,7 @@
 //!
 //! ```
 //! use chess_ai::review::{review, MoveClass, ReviewOptions};
+//! use chess_ai::SearchControl;
 //! use chess_core::Game;
 //!
 //! let mut game = Game::new();
@@ -18,7 +19,7 @@
 //! }
 //! // No book moves, to see the engine judge every move.
 //! let options = ReviewOptions { nodes: 20_000, book_plies: 0, ..ReviewOptions::default() };
-//! let r = review(&game, &options, &|| false, &mut |_, _| {}).unwrap();
+//! let r = review(&game, &options, &SearchControl::new(), &mut |_, _| {}).unwrap();
 //! assert_eq!(r.plies[2].class, MoveClass::Blunder); // g4?? allows mate in one
 //! assert!(r.plies[2].why.as_deref().unwrap().starts_with("allows mate in 1"));
 //! assert_eq!(r.plies[3].class, MoveClass::Best);
@@ -273,13 +274,13 @@ fn game_accuracy(wins: &[f64], color: Color) -> f64 {
 }
 
 /// Review `game` (its moves from its start position). `progress` is called after each position
-/// with the positions done and their number; once `stop` says so (it is asked between
-/// positions, a fraction of a second apart at the default budget), the review returns the moves
-/// judged so far.
+/// with the positions done and their number. Once `control` is stopped (from another thread, or
+/// by its host signal), the review returns the moves judged so far: the search it cuts short
+/// counts for nothing.
 pub fn review(
     game: &Game,
     options: &ReviewOptions,
-    stop: &dyn Fn() -> bool,
+    control: &SearchControl,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Review, ReviewError> {
     let ai = Ai::new(AiOptions {
@@ -303,13 +304,16 @@ pub fn review(
     let mut prefix = Game::from_board(*game.start());
     prefix.set_castling_mode(game.castling_mode());
     for i in 0..positions.len() {
-        if stop() {
+        control.rearm();
+        if control.was_asked_to_stop() {
             break;
         }
         let analysis = if prefix.status().is_over() {
             None
         } else {
-            match ai.think(&prefix, &limits, Mode::Analyze, &SearchControl::new(), &mut Silent) {
+            match ai.think(&prefix, &limits, Mode::Analyze, control, &mut Silent) {
+                // A search cut short by the stop is not a judgement: the review ends before it.
+                Ok(_) if control.was_asked_to_stop() => break,
                 Ok(analysis) => Some(analysis),
                 Err(AiError::NoLegalMove(_)) => None,
                 Err(e) => return Err(e.into()),
@@ -440,6 +444,7 @@ impl Review {
     ///
     /// ```
     /// use chess_ai::review::{review, ReviewOptions};
+    /// use chess_ai::SearchControl;
     /// use chess_core::{read_pgn, Game, PgnGame};
     ///
     /// let mut game = Game::new();
@@ -447,7 +452,7 @@ impl Review {
     ///     game.play_san(san).unwrap();
     /// }
     /// let options = ReviewOptions { nodes: 5_000, book_plies: 0, ..ReviewOptions::default() };
-    /// let r = review(&game, &options, &|| false, &mut |_, _| {}).unwrap();
+    /// let r = review(&game, &options, &SearchControl::new(), &mut |_, _| {}).unwrap();
     /// let text = r.annotate(&PgnGame::new(game)).to_pgn();
     /// let flat = text.replace('\n', " ");
     /// assert!(flat.contains("2. g4 $4 {[%eval #-1] Blunder: allows mate in 1: Qh4#;"), "{text}");

@@ -309,5 +309,21 @@ fn a_net_evaluates_at_full_strength_only() {
         let a = ai(AiOptions { net, book: false, ..level(3, 7) }).best_move(&game).unwrap();
         (a.lines, a.nodes, a.depth)
     };
-    assert_eq!(at_level(None), at_level(Some(net)));
+    assert_eq!(at_level(None), at_level(Some(std::sync::Arc::clone(&net))));
+}
+
+#[test]
+fn level_five_evaluates_with_its_pinned_net() {
+    let game = Game::from_fen(POSITIONS[1]).unwrap();
+    let other = std::sync::Arc::new(chess_eval::Network::random(16, 5));
+    assert_eq!(Profile::of(Strength::Level(5)).net, Some(chess_ai::LEVEL_NET));
+    let level5 = |net, eval| {
+        let a = ai(AiOptions { net, eval, book: false, nodes: Some(3_000), ..level(5, 7) }).best_move(&game).unwrap();
+        (a.lines, a.nodes)
+    };
+    // Whatever net the options carry (none, another one), the level plays its own...
+    let pinned = level5(None, None);
+    assert_eq!(pinned, level5(Some(other), None));
+    // ...which is not the classical evaluation (an explicit `eval` puts it there).
+    assert_ne!(pinned, level5(None, Some(chess_eval::EvalConfig::FULL)));
 }

@@ -2,6 +2,7 @@
 //! determinism for a node budget, progress and stopping.
 
 use chess_ai::review::{move_accuracy, review, win_percent, MoveClass, Review, ReviewOptions};
+use chess_ai::SearchControl;
 use chess_core::{Color, Game};
 use chess_eval::Score;
 
@@ -16,7 +17,7 @@ fn game(sans: &[&str]) -> Game {
 /// A review that judges every move by the engine (no book), at a small budget.
 fn judged(game: &Game) -> Review {
     let options = ReviewOptions { nodes: 30_000, book_plies: 0, ..ReviewOptions::default() };
-    review(game, &options, &|| false, &mut |_, _| {}).unwrap()
+    review(game, &options, &SearchControl::new(), &mut |_, _| {}).unwrap()
 }
 
 #[test]
@@ -72,19 +73,20 @@ fn reviews_are_reproducible_and_stop_when_asked() {
     assert_eq!(judged(&g), judged(&g));
     let mut calls = Vec::new();
     let options = ReviewOptions { nodes: 10_000, ..ReviewOptions::default() };
-    let full = review(&g, &options, &|| false, &mut |done, all| calls.push((done, all))).unwrap();
+    let full = review(&g, &options, &SearchControl::new(), &mut |done, all| calls.push((done, all))).unwrap();
     assert_eq!(full.plies.len(), 8);
     assert_eq!(calls.len(), 9);
     assert_eq!(calls.last(), Some(&(9, 9)));
     // Book moves of the opening count as book.
     assert_eq!(full.plies[0].class, MoveClass::Book);
     // A stop after three positions: the first two moves are judged.
-    let asked = std::cell::Cell::new(0);
-    let stop = || {
-        asked.set(asked.get() + 1);
-        asked.get() > 3
-    };
-    let part = review(&g, &options, &stop, &mut |_, _| {}).unwrap();
+    let control = SearchControl::new();
+    let part = review(&g, &options, &control, &mut |done, _| {
+        if done == 3 {
+            control.stop();
+        }
+    })
+    .unwrap();
     assert_eq!(part.plies.len(), 2);
     assert_eq!(part.plies, full.plies[..2]);
 }

@@ -9,6 +9,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use chess_ai::review::{mover_view, review, MoveClass, Review, ReviewOptions, SideSummary};
+use chess_ai::SearchControl;
 use chess_core::{excerpt, PgnGame, PgnGames};
 
 use crate::args::{ArgError, Args};
@@ -68,7 +69,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
             }
         };
         let bar = ProgressBar::new(number);
-        let r = review(&game.game, &options, &|| false, &mut |done, all| bar.show(done, all))
+        let r = review(&game.game, &options, &SearchControl::new(), &mut |done, all| bar.show(done, all))
             .map_err(|e| ArgError::Invalid(e.to_string()))?;
         bar.clear();
         match output {

@@ -225,6 +225,24 @@ impl Network {
         Arc::clone(net)
     }
 
+    /// The net compiled into the crate whose name is `name`, if one is: the full-strength net
+    /// ([`embedded`](Self::embedded)) and every net something else pins by name (the levels of
+    /// `chess-ai` keep the net they were calibrated with, checked by its hash). Today both are
+    /// `cn128-v1`; when a new net becomes the full-strength one, a pinned old net stays compiled
+    /// in here under its own file.
+    ///
+    /// ```
+    /// use chess_eval::Network;
+    ///
+    /// let net = Network::embedded_named("cn128-v1").unwrap();
+    /// assert_eq!(net.hash(), 0x878a_54b1_fe0c_636c);
+    /// assert!(Network::embedded_named("no such net").is_none());
+    /// ```
+    pub fn embedded_named(name: &str) -> Option<Arc<Network>> {
+        let net = Network::embedded();
+        (net.name() == name).then_some(net)
+    }
+
     /// A net of width `hidden` with small pseudo-random weights drawn from `seed` (a fixed LCG),
     /// for tests and benchmarks of the machinery: it knows no chess.
     pub fn random(hidden: usize, seed: u64) -> Network {

@@ -16,6 +16,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[derive(Debug, Default)]
 pub struct SearchControl {
     stop: AtomicBool,
+    /// Set by a caller's [`stop`](SearchControl::stop) (or the host's signal), never by a search
+    /// that ends by itself.
+    asked: AtomicBool,
     pondering: AtomicBool,
     signal: Option<fn() -> bool>,
 }
@@ -28,7 +31,7 @@ impl SearchControl {
 
     /// Flags for a ponder search: time limits only start counting at [`ponderhit`](Self::ponderhit).
     pub fn new_pondering() -> Self {
-        SearchControl { stop: AtomicBool::new(false), pondering: AtomicBool::new(true), signal: None }
+        SearchControl { pondering: AtomicBool::new(true), ..SearchControl::default() }
     }
 
     /// Flags for a search that a host can also stop through `signal`, a check the search calls
@@ -47,13 +50,27 @@ impl SearchControl {
 
     /// Ask the search to stop as soon as possible; it returns the best move found so far.
     pub fn stop(&self) {
+        self.asked.store(true, Ordering::Relaxed);
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Whether a stop was asked for (or the search decided to stop), here or through the host's
-    /// signal.
-    pub fn is_stopped(&self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
+    /// A search ends (its limits reached): its helper threads stop, the caller did not ask.
+    pub(crate) fn finish(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a caller asked for a stop ([`stop`](Self::stop), or the host's signal), as
+    /// opposed to a search that ended by its limits, which also sets [`is_stopped`](Self::is_stopped).
+    ///
+    /// ```
+    /// use chess_search::SearchControl;
+    /// let control = SearchControl::new();
+    /// assert!(!control.was_asked_to_stop());
+    /// control.stop();
+    /// assert!(control.was_asked_to_stop());
+    /// ```
+    pub fn was_asked_to_stop(&self) -> bool {
+        if self.asked.load(Ordering::Relaxed) {
             return true;
         }
         let signalled = self.signal.is_some_and(|signal| signal());
@@ -61,6 +78,21 @@ impl SearchControl {
             self.stop();
         }
         signalled
+    }
+
+    /// Ready the control for another search after one that ended by its limits (a series of
+    /// searches under one control, such as a game review): clears the stop a finished search
+    /// left, keeps a caller's.
+    pub fn rearm(&self) {
+        if !self.was_asked_to_stop() {
+            self.stop.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a stop was asked for (or the search decided to stop), here or through the host's
+    /// signal.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.was_asked_to_stop()
     }
 
     /// The opponent played the expected move: the search goes on as a normal timed search whose

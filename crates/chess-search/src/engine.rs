@@ -276,7 +276,7 @@ fn run_threads<E: Evaluator>(
             scope.spawn(move || helper.iterate(&board, &mut Silent));
         }
         main.iterate(board, reporter);
-        control.stop();
+        control.finish();
     });
 }
 

@@ -262,7 +262,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
     fn stop_all(&mut self) -> bool {
         self.stopped = true;
-        self.control.stop();
+        self.control.finish();
         true
     }
 

@@ -2,9 +2,9 @@
 //! [`chess_ai::AiOptions`] and [`chess_search::Limits`], and answers written back as JSON
 //! ([`AnalysisJson`], [`ProgressJson`]).
 
+use chess_ai::review::json::ScoreJson;
 use chess_ai::{AiOptions, Analysis, AnalysisLine, DepthOptions, Strength};
 use chess_core::Board;
-use chess_eval::Score;
 use chess_search::{Bound, Clock, Info, Limits};
 use serde::{Deserialize, Serialize};
 
@@ -186,26 +186,6 @@ pub fn limits_from_json(json: &str) -> Result<ReadLimits, Error> {
     Ok(ReadLimits { limits, unlimited_by_caller })
 }
 
-/// A score as JSON: `{"cp": n}` or `{"mate": n}` (moves; negative when being mated), from the
-/// side to move's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ScoreJson {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in this many moves.
-    Mate(i32),
-}
-
-impl From<Score> for ScoreJson {
-    fn from(score: Score) -> Self {
-        match score.mate_moves() {
-            Some(moves) => ScoreJson::Mate(moves),
-            None => ScoreJson::Cp(score.0),
-        }
-    }
-}
-
 fn bound_name(bound: Bound) -> &'static str {
     match bound {
         Bound::Exact => "exact",
@@ -308,4 +288,39 @@ impl ProgressJson {
             pv,
         }
     }
+}
+
+/// The review options JavaScript passes: a budget a position (nodes by default, or a depth: a
+/// browser has no clock the search could read between nodes cheaply enough for a move time here)
+/// and how far the book counts.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReviewOptionsJson {
+    nodes: Option<u64>,
+    depth: Option<i32>,
+    book_plies: Option<usize>,
+}
+
+/// Read review options from JSON (an empty text: the defaults, 50,000 nodes a position).
+pub fn review_options_from_json(json: &str) -> Result<chess_ai::review::ReviewOptions, Error> {
+    let o: ReviewOptionsJson = if json.trim().is_empty() { ReviewOptionsJson::default() } else { read_json(json)? };
+    let mut options = chess_ai::review::ReviewOptions::default();
+    match o.nodes {
+        Some(0) => return Err(Error::Options("nodes must be at least 1".into())),
+        Some(n) if n > 100_000_000 => {
+            return Err(Error::Options(format!("nodes must be at most 100000000 a position, got {n}")))
+        }
+        Some(n) => options.nodes = n,
+        None => {}
+    }
+    if let Some(d) = o.depth {
+        if !(1..=chess_ai::MAX_DEPTH).contains(&d) {
+            return Err(Error::Options(format!("depth {d} is outside 1..={}", chess_ai::MAX_DEPTH)));
+        }
+        options.depth = Some(d);
+    }
+    if let Some(plies) = o.book_plies {
+        options.book_plies = plies;
+    }
+    Ok(options)
 }

@@ -62,6 +62,60 @@ pub fn think(
     Ok(json(&engine::AnalysisJson::new(&board, &analysis, castling)))
 }
 
+/// Review the game of `position` (blocking; [`chess_ai::review`]): the review as JSON (schema
+/// `chess-review/1`). `progress` sees the positions done and their number after each; once
+/// `control` is stopped, the review returns the moves judged so far.
+///
+/// ```
+/// use chess_ai::SearchControl;
+/// use chess_wasm::position::Position;
+/// let game = Position::from_pgn("1. f3 e5 2. g4 Qh4#").unwrap();
+/// let mut seen = Vec::new();
+/// let json = chess_wasm::review(&game, r#"{"nodes": 3000, "bookPlies": 0}"#, &SearchControl::new(), &mut |d, n| seen.push((d, n))).unwrap();
+/// let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+/// assert_eq!(v["plies"][2]["class"], "blunder");
+/// assert_eq!(seen.last(), Some(&(5, 5)));
+/// assert!(chess_wasm::review(&game, r#"{"moveTimeMs": 100}"#, &SearchControl::new(), &mut |_, _| {}).is_err());
+/// ```
+pub fn review(
+    position: &position::Position,
+    options_json: &str,
+    control: &SearchControl,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<String, Error> {
+    let options = engine::review_options_from_json(options_json)?;
+    let review = chess_ai::review::review(position.game(), &options, control, progress)
+        .map_err(|e| Error::Move(e.to_string()))?;
+    Ok(review.to_json())
+}
+
+/// Review the game of `position` (blocking): JSON of schema `chess-review/1`. `options_json`:
+/// `{nodes, depth, bookPlies}`; `on_progress` receives `{"done": n, "total": m}` after each
+/// position; the review stops, keeping the moves judged, when `stop[0]` becomes non-zero.
+#[wasm_bindgen(js_name = review)]
+pub fn js_review(
+    position: &JsPosition,
+    options_json: Option<String>,
+    on_progress: Option<js_sys::Function>,
+    stop: Option<js_sys::Int32Array>,
+) -> Result<String, JsError> {
+    let control = match stop {
+        Some(flag) => {
+            host::set_stop_flag(Some(flag));
+            SearchControl::with_signal(host::stop_requested)
+        }
+        None => SearchControl::new(),
+    };
+    let mut report = |done: usize, total: usize| {
+        if let Some(f) = &on_progress {
+            let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&format!("{{\"done\":{done},\"total\":{total}}}")));
+        }
+    };
+    let answer = review(&position.0, options_json.as_deref().unwrap_or(""), &control, &mut report);
+    host::set_stop_flag(None);
+    answer.map_err(js)
+}
+
 /// A game: a start position and the moves played, with every rule.
 #[wasm_bindgen(js_name = Position)]
 pub struct JsPosition(position::Position);

@@ -1,5 +1,6 @@
 //! The review's JSON form, one owner for every place that writes it (`chess review --json`, the
-//! npm package's `review`): versioned by [`SCHEMA`], described in `docs/review.md`.
+//! npm package's `review`): versioned by [`SCHEMA`], described in `docs/review.md`. Its
+//! [`ScoreJson`] is also the score of the npm package's analyses.
 
 use chess_core::Color;
 use chess_eval::Score;
@@ -18,6 +19,16 @@ pub enum ScoreJson {
     Cp(i32),
     /// Mate in this many moves.
     Mate(i32),
+}
+
+impl From<Score> for ScoreJson {
+    /// A score from the side to move's point of view, as that side sees it.
+    fn from(score: Score) -> Self {
+        match score.mate_moves() {
+            Some(moves) => ScoreJson::Mate(moves),
+            None => ScoreJson::Cp(score.0),
+        }
+    }
 }
 
 impl ScoreJson {
@@ -127,6 +138,7 @@ impl Review {
     ///
     /// ```
     /// use chess_ai::review::{review, ReviewOptions};
+    /// use chess_ai::SearchControl;
     /// use chess_core::Game;
     ///
     /// let mut game = Game::new();
@@ -134,7 +146,7 @@ impl Review {
     ///     game.play_san(san).unwrap();
     /// }
     /// let options = ReviewOptions { nodes: 5_000, book_plies: 0, ..ReviewOptions::default() };
-    /// let json = review(&game, &options, &|| false, &mut |_, _| {}).unwrap().to_json();
+    /// let json = review(&game, &options, &SearchControl::new(), &mut |_, _| {}).unwrap().to_json();
     /// let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     /// assert_eq!(v["schema"], "chess-review/1");
     /// assert_eq!(v["plies"][2]["san"], "g4");

@@ -3,7 +3,7 @@ import { wasm } from './load.js';
 import { ChessError, guardProgress, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
 import { ChessGame } from './game.js';
-import type { AiOptions, Analysis, Level, LevelInfo, Progress, ThinkOptions } from './types.js';
+import type { AiOptions, Analysis, GameReview, Level, LevelInfo, Progress, ReviewOptions, ThinkOptions } from './types.js';
 
 /** The levels 1 to 5, from the engine's own table. */
 export const LEVELS: readonly LevelInfo[] = (
@@ -65,8 +65,12 @@ export class Ai {
 
   /** @internal The wasm engine; a {@link ChessError} once the AI was freed. */
   get engine(): wasm.Engine {
-    if (this.raw === null) throw new ChessError('this Ai was freed: no method can be called after free()');
+    if (this.raw === null) throw Ai.freed();
     return this.raw;
+  }
+
+  private static freed(): ChessError {
+    return new ChessError('this Ai was freed: no method can be called after free()');
   }
 
   /** Choose a move at the configured strength. */
@@ -97,6 +101,16 @@ export class Ai {
     return JSON.parse(text) as Analysis;
   }
 
+  /**
+   * Review `game` move by move (blocking; {@link review}). The review plays at full strength with
+   * its own engine, whatever this AI's level: the method is here so that an app holding an Ai
+   * finds it.
+   */
+  review(game: ChessGame, options: ReviewOptions = {}, stop?: Int32Array): GameReview {
+    if (this.raw === null) throw Ai.freed();
+    return review(game, options, stop);
+  }
+
   /** Change the options. */
   setOptions(options: AiOptions): void {
     rethrow(() => this.engine.setOptions(optionsJson(options)));
@@ -124,6 +138,29 @@ export class Ai {
   [disposeSymbol](): void {
     this.free();
   }
+}
+
+/**
+ * Review `game` move by move, as lichess's computer analysis does (blocking: in a page, use
+ * {@link WorkerAi.review}): each move's class, Win% and accuracy, the better move with its line
+ * and why, and per side the accuracy, the average centipawn loss and the count of each class.
+ * 50,000 nodes a position by default, about a second for 80 plies natively; `stop[0] = 1` ends it
+ * with the moves judged so far.
+ *
+ * ```ts
+ * const r = review(ChessGame.fromPgn('1. f3 e5 2. g4 Qh4#'));
+ * r.plies[2].class;  // 'blunder'
+ * r.plies[2].why;    // 'allows mate in 1: Qh4#; …'
+ * ```
+ */
+export function review(game: ChessGame, options: ReviewOptions = {}, stop?: Int32Array): GameReview {
+  if (!(game instanceof ChessGame)) throw new ChessError(`review takes a ChessGame, got ${typeof game === 'string' ? 'a string (for a PGN, pass ChessGame.fromPgn(pgn))' : String(game)}`);
+  if (options === null || typeof options !== 'object') throw new ChessError('the review options must be an object');
+  const { onProgress, ...budget } = options;
+  const progress = guardProgress(onProgress);
+  const report = progress ? (json: string) => progress(JSON.parse(json) as { done: number; total: number }) : null;
+  const position = game.position;
+  return JSON.parse(rethrow(() => wasm.review(position, JSON.stringify(budget), report, stop ?? null))) as GameReview;
 }
 
 /** Search the bench positions to `depth` (as `chess bench` does natively). */

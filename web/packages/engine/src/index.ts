@@ -7,12 +7,13 @@
  */
 export { ChessGame } from './game.js';
 export type { MoveInput } from './game.js';
-export { Ai, LEVELS, MAX_HASH_MB, bench, version } from './ai.js';
+export { Ai, LEVELS, MAX_HASH_MB, bench, review, version } from './ai.js';
 export { WorkerAi } from './worker-ai.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 export type {
-  AiOptions, Analysis, Annotation, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, Level, LevelInfo,
-  Line, MoveInfo, PieceLetter, Progress, PromotionPiece, RejectionReason, Score, ThinkOptions,
+  AiOptions, Analysis, Annotation, Castling, Color, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,
+  Level, LevelInfo, Line, MoveClass, MoveInfo, PieceLetter, PlyReview, Progress, PromotionPiece, RejectionReason,
+  ReviewOptions, Score, SideReview, ThinkOptions,
 } from './types.js';
 export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';
 export type {

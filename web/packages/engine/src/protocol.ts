@@ -1,5 +1,5 @@
 /** The messages between {@link WorkerAi} and the worker script (structured-clone data only). */
-import type { AiOptions, Analysis, Progress, ThinkOptions } from './types.js';
+import type { AiOptions, Analysis, GameReview, Progress, ReviewOptions, ThinkOptions } from './types.js';
 
 /** A game as the worker rebuilds it: the start position and the moves (so repetitions count). */
 export interface GameRecord {
@@ -10,6 +10,7 @@ export interface GameRecord {
 export type Request =
   | { type: 'init'; options: AiOptions; stop: SharedArrayBuffer | null }
   | { type: 'think'; id: number; game: GameRecord; limits: Omit<ThinkOptions, 'onProgress'> }
+  | { type: 'review'; id: number; game: GameRecord; options: Omit<ReviewOptions, 'onProgress'> }
   | { type: 'options'; id: number; options: AiOptions }
   | { type: 'newGame'; id: number };
 
@@ -17,5 +18,7 @@ export type Response =
   | { type: 'ready' }
   | { type: 'progress'; id: number; progress: Progress }
   | { type: 'done'; id: number; analysis: Analysis }
+  | { type: 'reviewProgress'; id: number; done: number; total: number }
+  | { type: 'reviewed'; id: number; review: GameReview }
   | { type: 'ok'; id: number }
   | { type: 'error'; id: number; message: string };

@@ -192,3 +192,73 @@ export interface ThinkOptions {
    */
   onProgress?: (progress: Progress) => void;
 }
+
+/**
+ * What a move was worth in a review: lichess's classes and two of ours (`only-move`: the sole
+ * move that keeps the result; `missed-win`: a won position thrown to equal or worse, or a mate
+ * missed).
+ */
+export type MoveClass =
+  | 'book'
+  | 'only-move'
+  | 'best'
+  | 'excellent'
+  | 'good'
+  | 'inaccuracy'
+  | 'mistake'
+  | 'blunder'
+  | 'missed-win';
+
+/** One move of a reviewed game. Scores are from White's point of view. */
+export interface PlyReview {
+  /** From 1. */
+  ply: number;
+  color: Color;
+  san: string;
+  uci: string;
+  scoreBefore: Score;
+  scoreAfter: Score;
+  /** The mover's Win% (0-100) before and after the move, lichess's curve. */
+  winBefore: number;
+  winAfter: number;
+  /** lichess's move accuracy, 0-100. */
+  accuracy: number;
+  class: MoveClass;
+  /** `!` (only move), `?!`, `?` or `??`. */
+  symbol: '!' | '?!' | '?' | '??' | null;
+  /** The engine's best move here with its line, when the move played was another. */
+  best: { san: string; uci: string; score: Score; pvSan: string[] } | null;
+  /** Why the move is marked, in words built from the engine's facts. */
+  why: string | null;
+}
+
+/** One side's figures in a review. */
+export interface SideReview {
+  /** lichess's game accuracy, 0-100. */
+  accuracy: number;
+  /** Average centipawn loss. */
+  acpl: number;
+  counts: Record<MoveClass, number>;
+}
+
+/** A reviewed game: JSON schema `chess-review/1` (docs/review.md), the same as `chess review --json`. */
+export interface GameReview {
+  schema: 'chess-review/1';
+  white: SideReview;
+  black: SideReview;
+  /** The plies (from 1) of the largest Win% swings, largest first. */
+  keyMoments: number[];
+  /** Every move, in order (fewer when the review was stopped). */
+  plies: PlyReview[];
+}
+
+/** How a review searches: a budget a position (50,000 nodes by default: the same on every machine). */
+export interface ReviewOptions {
+  nodes?: number;
+  /** A depth a position instead of nodes. */
+  depth?: number;
+  /** Moves of the opening book count as `book` up to this ply (30 by default). */
+  bookPlies?: number;
+  /** Called after each position with the positions done and their number. */
+  onProgress?: (progress: { done: number; total: number }) => void;
+}

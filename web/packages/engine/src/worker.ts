@@ -4,7 +4,7 @@
  * It has no top-level await (load.js instantiates the wasm synchronously in a worker), so that a
  * bundler may emit it in any worker format (Vite's default is an iife).
  */
-import { Ai } from './ai.js';
+import { Ai, review } from './ai.js';
 import { ChessGame } from './game.js';
 import type { Request, Response } from './protocol.js';
 
@@ -59,6 +59,14 @@ channel.listen((request) => {
     } else if (request.type === 'newGame') {
       ai.newGame();
       channel.post({ type: 'ok', id });
+    } else if (request.type === 'review') {
+      const game = new ChessGame(request.game.fen);
+      for (const move of request.game.moves) game.move(move);
+      const onProgress = ({ done, total }: { done: number; total: number }) =>
+        channel.post({ type: 'reviewProgress', id, done, total });
+      const result = review(game, { ...request.options, onProgress }, stop ?? undefined);
+      game.free();
+      channel.post({ type: 'reviewed', id, review: result });
     } else {
       const game = new ChessGame(request.game.fen);
       for (const move of request.game.moves) game.move(move);

@@ -1,0 +1,72 @@
+// Game review in JavaScript: review() (blocking), Ai.review, WorkerAi.review (progress, stop).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Ai, ChessError, ChessGame, WorkerAi, review } from '../dist/index.js';
+
+const FOOLS_MATE = '[White "Ann"]\n[Black "Bob"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n';
+const CLASSES = ['book', 'only-move', 'best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'missed-win'];
+
+test('review() judges each move: classes, Win%, the better move and why, per side figures', () => {
+  const game = ChessGame.fromPgn(FOOLS_MATE);
+  const progress = [];
+  const r = review(game, { nodes: 5_000, bookPlies: 0, onProgress: (p) => progress.push(p) });
+  assert.equal(r.schema, 'chess-review/1');
+  assert.deepEqual(r.plies.map((p) => p.san), ['f3', 'e5', 'g4', 'Qh4#']);
+  const g4 = r.plies[2];
+  assert.equal(g4.class, 'blunder');
+  assert.equal(g4.symbol, '??');
+  assert.equal(g4.color, 'white');
+  assert.equal(g4.uci, 'g2g4');
+  assert.deepEqual(g4.scoreAfter, { mate: -1 }, 'Black mates in one, from White\'s view');
+  assert.match(g4.why, /^allows mate in 1: Qh4#/);
+  assert.ok(g4.best && g4.best.san !== 'g4' && g4.best.pvSan.length > 0);
+  assert.ok(g4.winBefore > 40 && g4.winAfter === 0, `${g4.winBefore} -> ${g4.winAfter}`);
+  assert.equal(r.plies[3].class, 'best');
+  assert.deepEqual(Object.keys(r.white.counts), CLASSES);
+  assert.equal(r.white.counts.blunder, 1);
+  assert.ok(r.black.accuracy > r.white.accuracy);
+  assert.deepEqual(r.keyMoments.slice(0, 1), [3]);
+  assert.deepEqual(progress.at(-1), { done: 5, total: 5 });
+  // The same review, byte for byte, from an Ai (whatever its level) and again (a node budget).
+  const ai = new Ai({ level: 1 });
+  assert.deepEqual(ai.review(game, { nodes: 5_000, bookPlies: 0 }), r);
+  ai.free();
+  assert.throws(() => ai.review(game), /freed/);
+  game.free();
+});
+
+test('review options are checked in the user\'s words', () => {
+  const game = ChessGame.fromPgn(FOOLS_MATE);
+  assert.throws(() => review(game, { moveTimeMs: 100 }), (e) => e instanceof ChessError && /unknown option 'moveTimeMs'/.test(e.message));
+  assert.throws(() => review(game, { nodes: 0 }), /nodes must be at least 1/);
+  assert.throws(() => review(game, { depth: 1000 }), /depth 1000 is outside/);
+  assert.throws(() => review(FOOLS_MATE), /review takes a ChessGame/);
+  game.free();
+});
+
+test('WorkerAi.review takes a PGN, reports progress and equals the blocking review; stop keeps the part done', async () => {
+  const ai = await WorkerAi.create({ level: 2 });
+  try {
+    const progress = [];
+    const r = await ai.review(FOOLS_MATE, { nodes: 5_000, bookPlies: 0, onProgress: (p) => progress.push(p) });
+    const game = ChessGame.fromPgn(FOOLS_MATE);
+    assert.deepEqual(r, review(game, { nodes: 5_000, bookPlies: 0 }));
+    game.free();
+    assert.equal(progress.length, 5);
+    await assert.rejects(ai.review('1. e4 e5 2. Ke3'), /illegal/);
+    // A long game at a big budget, stopped early: the moves judged so far (shared stop flag in Node).
+    const long = new ChessGame();
+    for (const m of ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'Re1', 'b5', 'Bb3', 'd6']) long.move(m);
+    let first = null;
+    const stopped = ai.review(long, { nodes: 2_000_000, onProgress: (p) => { if (!first) { first = p; ai.stop(); } } });
+    const part = await stopped;
+    assert.ok(first, 'progress came');
+    assert.ok(part.plies.length < 14, `${part.plies.length} plies judged before the stop`);
+    // The worker still works afterwards.
+    const again = await ai.think(new ChessGame(), { depth: 2 });
+    assert.ok(again.best.uci.length >= 4);
+    long.free();
+  } finally {
+    ai.terminate();
+  }
+});
