@@ -280,3 +280,64 @@ test('resigning asks to confirm, a resignation cannot be undone, and a level cha
   assert.equal(await page.inputValue('#think-time'), '2');
   assert.deepEqual(errors, []);
 });
+
+test('review a finished game: accuracy per side, marked moves, the graph, a blunder with both arrows and why', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await page.click('text=PGN and FEN');
+  // 3...Nf6?? allows Qxf7#: the review marks it and shows the better move.
+  await page.fill('#pgn-text', '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
+  await page.click('#load-pgn');
+  await page.waitForFunction(() => /checkmate/.test(document.querySelector('#status').textContent));
+  await page.click('#review');
+  await page.waitForFunction(() => !document.querySelector('#review-panel').hidden, null, { timeout: 60_000 });
+  assert.match(await page.textContent('#message'), /Review ready/);
+  const table = await page.$$eval('.review-table tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+  assert.equal(table[0][0], 'Accuracy');
+  assert.ok(Number.parseFloat(table[0][1]) > Number.parseFloat(table[0][2]), `White played better: ${table[0]}`);
+  assert.deepEqual(table[3], ['Blunders', '0', '1']);
+  // The move list marks the blunder.
+  assert.equal(await page.textContent('#moves button[data-ply="6"] .mark'), '??');
+  // Next mistake jumps to it: the played move and the better one as arrows, and why in words.
+  await page.click('#next-mistake');
+  await page.waitForFunction(() => /^Nf6/.test(document.querySelector('#review-why').textContent));
+  assert.match(await status(page), /^Viewing move 6 of 7 · White wins by checkmate/);
+  const why = await page.textContent('#review-why');
+  assert.match(why, /^Nf6: Blunder \(#1\)\. Allows mate in 1: Qxf7#; \w+ was better \(/, why);
+  assert.equal(await page.locator('#board .arrow-danger').count(), 1, 'the move played');
+  assert.equal(await page.locator('#board .arrow-success').count(), 1, 'the better move');
+  // The bar shows the review's score there (White mates next), its White end on White's side
+  // (Black, the side to move after the import, is at the bottom).
+  assert.equal(await page.textContent('#eval-text'), '#1');
+  assert.equal(await page.getAttribute('#eval', 'class'), 'eval flipped');
+  // A click on the graph's start goes to the first position.
+  const graph = await page.locator('#review-graph').boundingBox();
+  await page.mouse.click(graph.x + 1, graph.y + graph.height / 2);
+  await page.waitForFunction(() => /Viewing move 0/.test(document.querySelector('#status').textContent));
+  await page.screenshot({ path: `${artifacts}review-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click('#next-mistake');
+  await page.waitForFunction(() => /^Nf6/.test(document.querySelector('#review-why').textContent));
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${artifacts}review-phone.png`, fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  assert.equal(overflow, false, 'nothing scrolls sideways on a phone');
+  // A new game clears the review.
+  await newGame(page);
+  assert.equal(await page.isHidden('#review-panel'), true);
+  assert.deepEqual(errors, []);
+});
+
+test('a review can be cancelled: the moves judged so far are shown', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await page.click('text=PGN and FEN');
+  const moves = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *';
+  await page.fill('#pgn-text', moves);
+  await page.click('#load-pgn');
+  await page.click('#review');
+  await page.waitForFunction(() => document.querySelector('#review-bar').value > 0.1, null, { timeout: 30_000 });
+  await page.click('#review-cancel');
+  await page.waitForFunction(() => document.querySelector('#review-progress').hidden, null, { timeout: 15_000 });
+  assert.match(await page.textContent('#message'), /Review stopped after \d+ moves/);
+  assert.equal(await page.isHidden('#review-panel'), false);
+  assert.deepEqual(errors, []);
+});

@@ -95,6 +95,13 @@ export class Board {
     }
   }
 
+  /** Draw a reviewed move: the move played (red when it is marked, else grey) and the better one (green). */
+  reviewArrows(played: { from: string; to: string; bad: boolean } | null, best: { from: string; to: string } | null): void {
+    this.board.removeArrows();
+    if (played) this.board.addArrow(played.bad ? ARROW_TYPE.danger : ARROW_TYPE.secondary, played.from, played.to);
+    if (best) this.board.addArrow(ARROW_TYPE.success, best.from, best.to);
+  }
+
   /** Draw the hint arrow (or clear it). */
   hint(move: { from: string; to: string } | null): void {
     this.board.removeArrows();

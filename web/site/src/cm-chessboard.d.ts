@@ -37,7 +37,7 @@ declare module 'cm-chessboard/src/extensions/markers/Markers.js' {
   export class Markers {}
 }
 declare module 'cm-chessboard/src/extensions/arrows/Arrows.js' {
-  export const ARROW_TYPE: Record<'default' | 'info' | 'success', object>;
+  export const ARROW_TYPE: Record<'default' | 'info' | 'success' | 'secondary' | 'warning' | 'danger', object>;
   export class Arrows {}
 }
 declare module 'cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js' {

@@ -4,6 +4,7 @@
  */
 import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type MoveInfo, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { Board } from './board.js';
+import { ReviewPanel } from './review.js';
 import { formatResult, formatScore, moveNumber, whiteScore, whiteShare } from './format.js';
 import './style.css';
 
@@ -17,6 +18,7 @@ const ui = {
   thinkDepth: $('think-depth'),
   thinkScore: $('think-score'),
   thinkPv: $('think-pv'),
+  evalBar: $('eval'),
   evalFill: $('eval-fill'),
   evalText: $('eval-text'),
   color: $<HTMLSelectElement>('color'),
@@ -32,7 +34,12 @@ const ui = {
     hint: $<HTMLButtonElement>('hint'),
     resign: $<HTMLButtonElement>('resign'),
     stop: $<HTMLButtonElement>('stop'),
+    review: $<HTMLButtonElement>('review'),
+    nextMistake: $<HTMLButtonElement>('next-mistake'),
+    reviewCancel: $<HTMLButtonElement>('review-cancel'),
   },
+  reviewProgress: $('review-progress'),
+  reviewBar: $<HTMLProgressElement>('review-bar'),
 };
 
 for (const { level, elo } of LEVELS) ui.level.add(new Option(`Level ${level} · ${elo} Elo`, String(level)));
@@ -51,6 +58,15 @@ let resignArmed: ReturnType<typeof setTimeout> | null = null;
 /** The ply shown while stepping through the moves, or null for the current position. */
 let viewPly: number | null = null;
 let thinking = false;
+/** A review is running in the worker. */
+let reviewing = false;
+/** The moves (UCI) of the game the review shown belongs to: another game clears it. */
+let reviewedMoves = '';
+
+const reviewPanel = new ReviewPanel(
+  { panel: $('review-panel'), summary: $('review-summary'), graph: $('review-graph') as unknown as SVGSVGElement, why: $('review-why') },
+  (ply) => view(ply),
+);
 
 const ai = await WorkerAi.create(aiOptions());
 
@@ -61,7 +77,7 @@ const board = new Board($('board'), {
 });
 
 function humanMayMove(): boolean {
-  return !thinking && viewPly === null && !game.state().isFinished && game.state().turn === human;
+  return !thinking && !reviewing && viewPly === null && !game.state().isFinished && game.state().turn === human;
 }
 
 function say(text: string, isError = false): void {
@@ -113,6 +129,7 @@ async function render(): Promise<void> {
   const fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
   const last = ply > 0 ? (history[ply - 1] ?? null) : null;
 
+  if (reviewPanel.current && history.map((m) => m.uci).join(' ') !== reviewedMoves) reviewPanel.set(null);
   const startGame = new ChessGame(game.startFen());
   const start = startGame.state();
   startGame.free();
@@ -123,6 +140,13 @@ async function render(): Promise<void> {
       button.type = 'button';
       const number = moveNumber(i + 1, start.fullMove, start.turn);
       button.textContent = number.endsWith('.') || i === 0 ? `${number} ${m.san}` : m.san;
+      const mark = reviewPanel.mark(i + 1);
+      if (mark) {
+        const span = document.createElement('span');
+        span.className = `mark ${mark.cls}`;
+        span.textContent = mark.symbol;
+        button.append(span);
+      }
       button.dataset.ply = String(i + 1);
       button.className = i + 1 === ply ? 'current' : '';
       button.addEventListener('click', () => view(i + 1));
@@ -132,12 +156,12 @@ async function render(): Promise<void> {
   );
   ui.moves.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
 
-  if (state.isFinished) {
+  if (viewPly !== null) {
+    ui.status.textContent = `Viewing move ${viewPly} of ${history.length}${state.isFinished ? ` · ${formatResult(state)}` : ''}`;
+    ui.status.className = 'status';
+  } else if (state.isFinished) {
     ui.status.textContent = formatResult(state);
     ui.status.className = 'status over';
-  } else if (viewPly !== null) {
-    ui.status.textContent = `Viewing move ${viewPly} of ${history.length}`;
-    ui.status.className = 'status';
   } else {
     const turn = state.turn === 'white' ? 'White' : 'Black';
     ui.status.textContent = thinking ? `${turn} (engine) is thinking…` : state.turn === human ? `Your move (${turn})` : `${turn} to move`;
@@ -149,8 +173,46 @@ async function render(): Promise<void> {
   ui.buttons.hint.disabled = !humanMayMove();
   ui.buttons.resign.disabled = thinking || state.isFinished;
   ui.moveText.disabled = !humanMayMove();
+  ui.buttons.review.disabled = thinking || reviewing || history.length === 0;
+  ui.buttons.review.textContent = reviewPanel.current ? 'Review again' : 'Review game';
+  ui.buttons.nextMistake.hidden = reviewPanel.current === null;
+  ui.buttons.nextMistake.disabled = reviewPanel.nextMistake(ply) === null;
   board.allowInput(humanMayMove() ? human : null);
   await board.show(fen, last, viewPly === null ? kingInCheck() : null);
+  // The eval bar's White end follows the board's White side.
+  ui.evalBar.classList.toggle('flipped', board.bottom === 'black');
+  if (reviewPanel.current) {
+    const shown = reviewPanel.show(ply);
+    const bad = shown !== null && ['inaccuracy', 'mistake', 'blunder', 'missed-win'].includes(shown.played.class);
+    board.reviewArrows(shown && last ? { from: last.from, to: last.to, bad } : null, bad ? (shown?.best ?? null) : null);
+    // The bar shows the review's score of the position on the board.
+    const score = shown?.played.scoreAfter ?? reviewPanel.current.plies[0]?.scoreBefore ?? null;
+    if (score && !('mate' in score && score.mate === 0)) setGauge(score);
+  }
+}
+
+/** Review the game in the worker: progress, cancel, then the panel and the marks. */
+async function reviewGame(): Promise<void> {
+  if (thinking || reviewing || game.history().length === 0) return;
+  reviewing = true;
+  ui.reviewProgress.hidden = false;
+  ui.reviewBar.value = 0;
+  await render();
+  const moves = game.history().map((m) => m.uci).join(' ');
+  try {
+    const review = await ai.review(game, { onProgress: ({ done, total }) => (ui.reviewBar.value = done / total) });
+    if (moves === game.history().map((m) => m.uci).join(' ')) {
+      reviewedMoves = moves;
+      reviewPanel.set(review);
+      const plies = review.plies.length;
+      say(plies < game.history().length ? `Review stopped after ${plies} moves.` : 'Review ready: the marked moves are where the game turned.');
+    }
+  } catch (e) {
+    say(`The review stopped: ${e instanceof Error ? e.message : String(e)}`, true);
+  }
+  reviewing = false;
+  ui.reviewProgress.hidden = true;
+  await render();
 }
 
 function view(ply: number | null): void {
@@ -225,7 +287,7 @@ async function engineMove(): Promise<void> {
 }
 
 async function newGame(): Promise<void> {
-  if (thinking) ai.stop();
+  if (thinking || reviewing) ai.stop();
   disarmResign();
   const fen = ui.startFen.value.trim();
   let next: ChessGame;
@@ -328,7 +390,7 @@ function loadPgn(): void {
     say(e instanceof Error ? e.message : String(e), true);
     return;
   }
-  if (thinking) ai.stop();
+  if (thinking || reviewing) ai.stop();
   game.free();
   game = loaded;
   imported = true;
@@ -342,6 +404,12 @@ function loadPgn(): void {
 }
 
 $('new-game').addEventListener('click', () => void newGame());
+ui.buttons.review.addEventListener('click', () => void reviewGame());
+ui.buttons.reviewCancel.addEventListener('click', () => ai.stop());
+ui.buttons.nextMistake.addEventListener('click', () => {
+  const next = reviewPanel.nextMistake(viewPly ?? game.history().length);
+  if (next !== null) view(next === game.history().length ? null : next);
+});
 ui.buttons.undo.addEventListener('click', undo);
 ui.buttons.hint.addEventListener('click', () => void hint());
 ui.buttons.stop.addEventListener('click', () => ai.stop());
@@ -364,7 +432,7 @@ function disarmResign(): void {
   resignArmed = null;
   ui.buttons.resign.textContent = 'Resign';
 }
-$('flip').addEventListener('click', () => void board.orient(board.bottom === 'white' ? 'black' : 'white'));
+$('flip').addEventListener('click', () => void board.orient(board.bottom === 'white' ? 'black' : 'white').then(() => render()));
 $('nav-first').addEventListener('click', () => view(0));
 $('nav-prev').addEventListener('click', () => view((viewPly ?? game.history().length) - 1));
 $('nav-next').addEventListener('click', () => view((viewPly ?? game.history().length) + 1));
