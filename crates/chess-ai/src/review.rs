@@ -476,6 +476,10 @@ impl Review {
             if p.class >= MoveClass::Inaccuracy || p.class == MoveClass::OnlyMove {
                 let mut sentence = class_title(p.class).to_owned();
                 match &p.why {
+                    // Its reason says what the class says: say it once.
+                    Some(why) if p.class == MoveClass::OnlyMove => {
+                        sentence = format!("{}{}.", why[..1].to_uppercase(), &why[1..]);
+                    }
                     Some(why) => sentence.push_str(&format!(": {why}.")),
                     None => sentence.push('.'),
                 }

@@ -1,0 +1,54 @@
+//! Snapshots of whole reviews (insta): the JSON of schema `chess-review/1` and the annotated PGN
+//! of a few fixed games at a fixed node budget, one thread (deterministic). A change of the
+//! search, the net or the review's rules shows here as a diff to look at (`cargo insta review`).
+#![cfg(feature = "json")]
+
+use chess_ai::review::{review, Review, ReviewOptions};
+use chess_ai::SearchControl;
+use chess_core::{read_pgn, PgnGame};
+
+/// A miniature with a blunder, a king walk gone wrong, and an endgame with a missed win.
+const GAMES: &str = r#"[Event "Scholar's mate"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[Event "A hanging knight"]
+[White "C"]
+[Black "D"]
+[Result "*"]
+
+1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Nbd7 5. cxd5 exd5 6. Nxd5 Nxd5 7. Bxd8 Bb4+ 8. Qd2 Bxd2+ 9. Kxd2 Kxd8 *
+
+[Event "Rook ending"]
+[White "E"]
+[Black "F"]
+[Result "*"]
+[SetUp "1"]
+[FEN "8/8/8/4k3/8/8/4PK2/7R w - - 0 1"]
+
+1. Rh5+ Kd4 2. Rh4+ Kd5 3. Kf3 Ke5 4. Rh8 Kd4 5. Rd8+ Ke5 *
+"#;
+
+fn reviewed() -> Vec<(PgnGame, Review)> {
+    let options = ReviewOptions { nodes: 20_000, ..ReviewOptions::default() };
+    read_pgn(GAMES)
+        .unwrap()
+        .into_iter()
+        .map(|g| {
+            let r = review(&g.game, &options, &SearchControl::new(), &mut |_, _| {}).unwrap();
+            (g, r)
+        })
+        .collect()
+}
+
+#[test]
+fn review_json_and_annotated_pgn() {
+    for (i, (game, r)) in reviewed().into_iter().enumerate() {
+        let json: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+        insta::assert_snapshot!(format!("review_{}", i + 1), serde_json::to_string_pretty(&json).unwrap());
+        insta::assert_snapshot!(format!("annotated_{}", i + 1), r.annotate(&game).to_pgn());
+    }
+}
