@@ -568,6 +568,17 @@ fn over_score(after: &Board) -> Score {
 }
 
 /// Why a move lost: the facts of the engine's lines, in words.
+/// A piece's value in pawns, for comparing what is won and lost.
+fn role_value(role: chess_core::Role) -> u32 {
+    match role {
+        chess_core::Role::Pawn => 1,
+        chess_core::Role::Knight | chess_core::Role::Bishop => 3,
+        chess_core::Role::Rook => 5,
+        chess_core::Role::Queen => 9,
+        chess_core::Role::King => 0,
+    }
+}
+
 fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&AnalysisLine>) -> String {
     let better =
         format!("{} was better ({})", best.san, best.pv_san.iter().take(5).cloned().collect::<Vec<_>>().join(" "));
@@ -577,6 +588,17 @@ fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&An
     }
     if let Some(m) = best.score.mate_moves().filter(|&m| m > 0) {
         return format!("misses mate in {m}: {}", best.pv_san.join(" "));
+    }
+    // Material the best move takes that is still standing after the move played (worth more than
+    // what the reply takes back): the move missed a win of material.
+    let us = board.side_to_move();
+    let lost = reply.and_then(|r| next.role_on(r.mv.to()).filter(|_| next.color_on(r.mv.to()) == Some(us)));
+    let missed = board
+        .role_on(best.mv.to())
+        .filter(|_| board.color_on(best.mv.to()) == Some(!us))
+        .filter(|&role| next.role_on(best.mv.to()) == Some(role) && next.color_on(best.mv.to()) == Some(!us));
+    if let Some(role) = missed.filter(|&m| role_value(m) > lost.map_or(0, role_value) && role_value(m) >= 3) {
+        return format!("misses {}, which wins the {role} on {}; {better}", best.san, best.mv.to());
     }
     if let Some(reply) = reply {
         if let Some(role) =

@@ -104,3 +104,15 @@ fn per_side_figures_add_up() {
         assert_eq!(pair[0].score_after, pair[1].score_before);
     }
 }
+
+#[test]
+fn a_move_that_leaves_a_queen_to_be_taken_says_it_missed_it() {
+    // 1. e4 e5 2. Qh5 Nc6 3. Qxe5+?? leaves the queen; after 3...Nxe5?? would be fine, but
+    // Black plays 3...Be7?? instead of taking the queen: it misses Nxe5, which wins the queen.
+    let g = game(&["e4", "e5", "Qh5", "Nc6", "Qxe5+", "Be7"]);
+    let r = judged(&g);
+    let miss = &r.plies[5];
+    assert!(miss.class >= MoveClass::Mistake, "{:?}", miss.class);
+    let why = miss.why.as_deref().unwrap();
+    assert!(why.starts_with("misses Nxe5, which wins the queen on e5"), "{why}");
+}

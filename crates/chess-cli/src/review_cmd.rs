@@ -3,7 +3,9 @@
 //! each class, then the key moments with the better move and why. A progress bar on stderr.
 //! `--json` writes one JSON array of the games' reviews (schema `chess-review/1`,
 //! docs/review.md), `--jsonl` one game a line; `--annotate OUT.pgn` writes the games with the
-//! review's NAGs, `[%eval]` comments and better lines.
+//! review's NAGs, `[%eval]` comments and better lines. `--jobs N` reviews N games at a time (one
+//! thread each, the output in the file's order); `--shard I/N` takes every N-th game from the
+//! I-th, so that a big file splits over machines or processes (docs/review.md).
 
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -26,7 +28,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     };
     let args = Args::parse(
         rest,
-        &["--game", "--nodes", "--movetime", "--depth", "--threads", "--annotate"],
+        &["--game", "--nodes", "--movetime", "--depth", "--threads", "--annotate", "--jobs", "--shard"],
         &["--json", "--jsonl"],
     )?;
     let output = match (args.flag("--json"), args.flag("--jsonl")) {
@@ -54,28 +56,25 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     } else {
         chess_core::read_text_file(path, MAX_PGN_BYTES).map_err(|source| ArgError::Io { path: path.clone(), source })?
     };
-    let mut failed = false;
+    let shard = match args.str("--shard") {
+        Some(text) => Some(parse_shard(text)?),
+        None => None,
+    };
+    let jobs = args.num::<usize>("--jobs", 1..=256)?.unwrap_or(1);
+    // The games this run reviews: `--game K`, or every N-th from I with `--shard I/N`.
+    let selected: Vec<(usize, Result<PgnGame, chess_core::PgnReadError>)> = PgnGames::new(&text)
+        .enumerate()
+        .map(|(i, g)| (i + 1, g))
+        .filter(|(n, _)| only.is_none_or(|k| k == *n) && shard.is_none_or(|(i, every)| n % every == i % every))
+        .collect();
+    let started = std::time::Instant::now();
+    let mut failed = 0;
     let mut reviewed = 0;
-    for (number, game) in PgnGames::new(&text).enumerate().map(|(i, g)| (i + 1, g)) {
-        if only.is_some_and(|k| k != number) {
-            continue;
-        }
-        let game = match game {
-            Ok(game) => game,
-            Err(e) => {
-                eprintln!("chess: {e}");
-                failed = true;
-                continue;
-            }
-        };
-        let bar = ProgressBar::new(number);
-        let r = review(&game.game, &options, &SearchControl::new(), &mut |done, all| bar.show(done, all))
-            .map_err(|e| ArgError::Invalid(e.to_string()))?;
-        bar.clear();
+    let mut emit = |number: usize, game: &PgnGame, r: &Review| {
         match output {
-            Output::Text => print_review(number, &game, &r),
+            Output::Text => print_review(number, game, r),
             Output::Json | Output::JsonLines => {
-                let json = game_json(number, &game, &r);
+                let json = game_json(number, game, r);
                 match (output, reviewed) {
                     (Output::JsonLines, _) => outln!("{json}"),
                     (_, 0) => outln!("[{json}"),
@@ -87,10 +86,34 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
             if !text.is_empty() {
                 text.push('\n');
             }
-            text.push_str(&r.annotate(&game).to_pgn());
+            text.push_str(&r.annotate(game).to_pgn());
         }
         reviewed += 1;
+    };
+    let bar = ProgressBar::new(selected.len());
+    let results = review_all(&selected, &options, jobs, &bar);
+    for ((number, game), result) in selected.iter().zip(results) {
+        match (game, result) {
+            (Err(e), _) => {
+                bar.clear();
+                eprintln!("chess: {e}");
+                failed += 1;
+            }
+            (Ok(game), Some(Ok(r))) => emit(*number, game, &r),
+            (Ok(_), Some(Err(e))) => return Err(ArgError::Invalid(e.to_string())),
+            (Ok(_), None) => return Err(ArgError::Invalid(format!("game {number} was not reviewed"))),
+        }
     }
+    bar.clear();
+    if selected.len() > 1 {
+        eprintln!(
+            "chess: reviewed {reviewed} of {} games{} in {:.1} s",
+            selected.len(),
+            if failed > 0 { format!(" ({failed} could not be read)") } else { String::new() },
+            started.elapsed().as_secs_f64()
+        );
+    }
+    let failed = failed > 0;
     if output == Output::Json {
         outln!("{}", if reviewed == 0 { "[]" } else { "]" });
     }
@@ -104,6 +127,49 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         }));
     }
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// `I/N` of `--shard`: every N-th game of the file from game I (1 <= I <= N).
+fn parse_shard(text: &str) -> Result<(usize, usize), ArgError> {
+    let bad =
+        || ArgError::Invalid(format!("--shard takes I/N, the I-th of N shards (1 <= I <= N), got {}", excerpt(text)));
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// Review the games read (in order; `None` for a game that could not be read), `jobs` at a time,
+/// each on one thread of its own.
+fn review_all(
+    games: &[(usize, Result<PgnGame, chess_core::PgnReadError>)],
+    options: &ReviewOptions,
+    jobs: usize,
+    bar: &ProgressBar,
+) -> Vec<Option<Result<Review, chess_ai::review::ReviewError>>> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(vec![None; games.len()]);
+    let positions = std::sync::atomic::AtomicUsize::new(0);
+    let total: usize = games.iter().filter_map(|(_, g)| g.as_ref().ok()).map(|g| g.game.moves().len() + 1).sum();
+    let work = || loop {
+        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let Some((_, game)) = games.get(i) else { break };
+        let Ok(game) = game else { continue };
+        let r = review(&game.game, options, &SearchControl::new(), &mut |_, _| {
+            let seen = positions.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            bar.show(seen, total);
+        });
+        done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..jobs.min(games.len()).max(1) {
+            scope.spawn(work);
+        }
+        work();
+    });
+    done.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 /// How the reviews are written.
@@ -164,34 +230,30 @@ fn counts(s: &SideSummary) -> String {
         .join(" ")
 }
 
-/// A one-line progress bar on stderr, when stderr is a terminal.
+/// A one-line progress bar on stderr, when stderr is a terminal: the positions of every game.
 struct ProgressBar {
-    game: usize,
+    games: usize,
     live: bool,
 }
 
 impl ProgressBar {
-    fn new(game: usize) -> ProgressBar {
-        ProgressBar { game, live: std::io::stderr().is_terminal() }
+    fn new(games: usize) -> ProgressBar {
+        ProgressBar { games, live: std::io::stderr().is_terminal() }
     }
 
     fn show(&self, done: usize, all: usize) {
         if self.live {
             let width = 30;
             let filled = done * width / all.max(1);
-            eprint!(
-                "\rgame {} [{}{}] {done}/{all} positions",
-                self.game,
-                "#".repeat(filled),
-                "-".repeat(width - filled)
-            );
+            let games = if self.games == 1 { "1 game".to_owned() } else { format!("{} games", self.games) };
+            eprint!("\r{games} [{}{}] {done}/{all} positions", "#".repeat(filled), "-".repeat(width - filled));
             let _ = std::io::stderr().flush();
         }
     }
 
     fn clear(&self) {
         if self.live {
-            eprint!("\r{}\r", " ".repeat(60));
+            eprint!("\r{}\r", " ".repeat(70));
         }
     }
 }

@@ -256,7 +256,9 @@ fn review_judges_each_game_and_names_a_broken_one() {
     let file = path.to_str().unwrap();
     let out = chess(&["review", file, "--nodes", "20000"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert_eq!(stderr(&out), "chess: game 2, line 6: move 2. Ke3: illegal move \"Ke3\"\n");
+    let err = stderr(&out);
+    assert!(err.starts_with("chess: game 2, line 6: move 2. Ke3: illegal move \"Ke3\"\n"), "{err}");
+    assert!(err.contains("chess: reviewed 2 of 3 games (1 could not be read) in "), "{err}");
     let text = stdout(&out);
     assert!(text.contains("Game 1: Ann - Bob 1-0") && text.contains("Game 3: ? - ? *"), "{text}");
     assert!(text.contains("3...Nf6?? (blunder, ") && text.contains("allows mate in 1: Qxf7#"), "{text}");
@@ -325,5 +327,50 @@ fn review_writes_json_lines_and_an_annotated_pgn() {
     assert_eq!(back[1].game.san_moves().len(), 7);
     assert_eq!(back[0].tag("Annotator"), Some("chess review"));
     assert!(chess(&["review", file, "--json", "--jsonl"]).status.code() == Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--jobs 2` gives the output of one job, in the file's order; `--shard 1/2` and `2/2` split the
+/// games between them; bad values are refused.
+#[test]
+fn review_jobs_and_shards() {
+    let dir = std::env::temp_dir().join(format!("chess-cli-review-jobs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    let games: String = [
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+        "1. d4 d5 2. c4 *",
+        "1. f3 e5 2. g4 Qh4# 0-1",
+        "1. Nf3 Nf6 *",
+        "1. c4 *",
+    ]
+    .iter()
+    .map(|g| format!("{g}\n\n"))
+    .collect();
+    std::fs::write(&path, games).unwrap();
+    let file = path.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["review", file, "--nodes", "3000", "--jsonl"];
+        args.extend_from_slice(extra);
+        let out = chess(&args);
+        assert_eq!(out.status.code(), Some(0), "{extra:?}: {}", stderr(&out));
+        stdout(&out)
+    };
+    let one = run(&[]);
+    assert_eq!(one.lines().count(), 5);
+    assert_eq!(run(&["--jobs", "2"]), one, "two jobs: the same reviews, in order");
+    let numbers = |text: &str| -> Vec<u64> {
+        text.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["game"].as_u64().unwrap()).collect()
+    };
+    let (first, second) = (run(&["--shard", "1/2"]), run(&["--shard", "2/2", "--jobs", "2"]));
+    assert_eq!((numbers(&first), numbers(&second)), (vec![1, 3, 5], vec![2, 4]));
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(first.lines().collect::<Vec<_>>(), [lines[0], lines[2], lines[4]]);
+    for bad in ["0/2", "3/2", "1/0", "x", "1/2/3"] {
+        let out = chess(&["review", file, "--shard", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stderr(&out).contains("--shard takes I/N"), "{bad}: {}", stderr(&out));
+    }
+    assert_eq!(chess(&["review", file, "--jobs", "0"]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
