@@ -19,7 +19,7 @@ const levelPositions = (await readFile(new URL('../../../../crates/chess-ai/exam
   .filter((line) => line.trim() !== '');
 const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
 const page = `<!doctype html><script type="module">
-  import { bench } from './dist/index.js';
+  import { bench } from './dist/index.browser.js';
   window.mainThread = bench(11);
   const inWorker = async (url, positions) => {
     const m = await import(url);
@@ -54,6 +54,7 @@ const page = `<!doctype html><script type="module">
     + JSON.stringify(${JSON.stringify(levelPositions)}) + ')';
   const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' });
   worker.onmessage = (e) => { window.inWorker = e.data; };
+  worker.onerror = (e) => { window.inWorker = { error: e.message || 'the worker failed' }; };
 </script>`;
 const server = createServer(async (request, response) => {
   const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
@@ -70,9 +71,14 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   const tab = await browser.newPage();
+  tab.on('console', (m) => m.type() === 'error' && console.error('page:', m.text()));
+  tab.on('pageerror', (e) => console.error('page:', String(e)));
+  tab.on('response', (r) => r.status() >= 400 && console.error('page: HTTP', r.status(), r.url()));
   await tab.goto(url);
   await tab.waitForFunction(() => window.mainThread && window.inWorker, null, { timeout: 300_000 });
-  const [main, { bench: worker, levels }] = await tab.evaluate(() => [window.mainThread, window.inWorker]);
+  const [main, result] = await tab.evaluate(() => [window.mainThread, window.inWorker]);
+  if (result.error) throw new Error(`the benchmark worker failed: ${result.error}`);
+  const { bench: worker, levels } = result;
   console.log(`Chromium ${browser.version()}, page: ${main.nodes} nodes, ${main.nps} nodes/s`);
   console.log(`Chromium ${browser.version()}, worker: ${worker.nodes} nodes, ${worker.nps} nodes/s`);
   console.log(`in the worker, ${levelPositions.length} positions, ms a move: new Ai({ level, book: false, seed: 1 }).bestMove`
