@@ -168,6 +168,8 @@ def main():
         if 'ours' in entry:
             engine = engine or Stockfish(stockfish_path())
             found = move_evidence(entry, engine, args.depth)
+        elif 'fen' not in entry:
+            continue  # not about a move or a position (a timing-dependent test): its `why` says why
         else:
             found = material_evidence(entry)
         print(f"{entry['test']}\n  {found['evidence']}\n", flush=True)
