@@ -33,6 +33,18 @@ use wasm_bindgen::prelude::*;
 
 pub use error::Error;
 
+/// The control of a search the page can stop through `stop[0]` (shared memory), if it gives a
+/// flag; the caller clears the flag with `host::set_stop_flag(None)` when the search returns.
+fn stoppable(stop: Option<js_sys::Int32Array>) -> SearchControl {
+    match stop {
+        Some(flag) => {
+            host::set_stop_flag(Some(flag));
+            SearchControl::with_signal(host::stop_requested)
+        }
+        None => SearchControl::new(),
+    }
+}
+
 fn js(e: Error) -> JsError {
     JsError::new(&e.to_string())
 }
@@ -99,13 +111,7 @@ pub fn js_review(
     on_progress: Option<js_sys::Function>,
     stop: Option<js_sys::Int32Array>,
 ) -> Result<String, JsError> {
-    let control = match stop {
-        Some(flag) => {
-            host::set_stop_flag(Some(flag));
-            SearchControl::with_signal(host::stop_requested)
-        }
-        None => SearchControl::new(),
-    };
+    let control = stoppable(stop);
     let mut report = |done: usize, total: usize| {
         if let Some(f) = &on_progress {
             let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&format!("{{\"done\":{done},\"total\":{total}}}")));
@@ -312,13 +318,7 @@ impl JsEngine {
             "analyze" => Mode::Analyze,
             other => return Err(js(Error::Options(format!("mode '{other}': expected 'play' or 'analyze'")))),
         };
-        let control = match stop {
-            Some(flag) => {
-                host::set_stop_flag(Some(flag));
-                SearchControl::with_signal(host::stop_requested)
-            }
-            None => SearchControl::new(),
-        };
+        let control = stoppable(stop);
         let mut report = |info: String| {
             if let Some(f) = &on_progress {
                 let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&info));
