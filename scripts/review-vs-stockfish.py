@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""How good is `chess review`? Its judgements against Stockfish's, on games with mistakes in them.
+
+    scripts/review-vs-stockfish.py [--games 50] [--depth 18] [--elo 1350] [--nodes 20000] [--dir DIR]
+
+1. Games: Stockfish 15.1 with `UCI_LimitStrength` at `--elo` against itself, `--nodes` a move,
+   from random 2moves openings (../shared/data/openings/2moves_v1.epd), up to 160 plies. They
+   make the mistakes a review is for. Saved as DIR/games.pgn (default DIR: data/review-quality,
+   out of git); a second run reuses them.
+2. The reference: every position scored by Stockfish at `--depth` (full strength, one thread, 64
+   MiB hash, a fresh game a position), lichess's published formulas on top (Win% from the score,
+   move accuracy, the game accuracy as the mean of the volatility-weighted and the harmonic means),
+   and the classes by the Win% the move loses (inaccuracy 5, mistake 10, blunder 15). Cached as
+   DIR/reference-dD.json.
+3. Ours: `chess review DIR/games.pgn --jsonl` at its default budget (50,000 nodes a position).
+4. The report: blunder and mistake recall and precision (ours `missed-win` counts as a blunder),
+   the mean absolute difference of per-side accuracy, and the confusion of the two class lists.
+
+The formulas here are written from lichess's description (lila `AccuracyPercent`,
+`WinPercent`), not from our Rust, so that the comparison checks ours too. Needs python-chess
+(`pip install chess`) and Stockfish (`apt-get install stockfish`, or $STOCKFISH).
+"""
+import argparse
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+
+import chess
+import chess.engine
+import chess.pgn
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.environ.get("SHARED", os.path.join(ROOT, "..", "shared"))
+STOCKFISH = os.environ.get("STOCKFISH", "/usr/games/stockfish")
+CLASSES = ["book", "only-move", "best", "excellent", "good", "inaccuracy", "mistake", "blunder", "missed-win"]
+
+
+def win_percent(cp=None, mate=None):
+    """lichess's Win% of a score from the mover's point of view."""
+    if mate is not None:
+        return 100.0 if mate > 0 else 0.0
+    cp = max(-1000, min(1000, cp))
+    return 50 + 50 * (2 / (1 + math.exp(-0.00368208 * cp)) - 1)
+
+
+def move_accuracy(before, after):
+    if after >= before:
+        return 100.0
+    return max(0.0, min(100.0, 103.1668100711649 * math.exp(-0.04354415386753951 * (before - after)) - 3.166924740191411 + 1))
+
+
+def game_accuracy(white_wins, color):
+    """lichess's game accuracy of `color` from White's Win% before each move and after the last."""
+    moves = len(white_wins) - 1
+    if moves <= 0:
+        return 100.0
+    window = max(2, min(8, len(white_wins) // 10))
+
+    def std(xs):
+        m = sum(xs) / len(xs)
+        return math.sqrt(sum((x - m) ** 2 for x in xs) / len(xs))
+
+    weights = []
+    for i in range(moves):
+        start = min(max(0, i - (window - 2)), max(0, len(white_wins) - window))
+        weights.append(max(0.5, min(12.0, std(white_wins[start:start + window]))))
+    first = 0 if color == "white" else 1
+    accs, ws = [], []
+    for i in range(first, moves, 2):
+        before, after = white_wins[i], white_wins[i + 1]
+        if color == "black":
+            before, after = 100 - before, 100 - after
+        accs.append(move_accuracy(before, after))
+        ws.append(weights[i])
+    if not accs:
+        return 100.0
+    weighted = sum(a * w for a, w in zip(accs, ws)) / sum(ws)
+    harmonic = len(accs) / sum(1 / max(a, 1) for a in accs)
+    return (weighted + harmonic) / 2
+
+
+def reference_class(loss):
+    if loss >= 15:
+        return "blunder"
+    if loss >= 10:
+        return "mistake"
+    if loss >= 5:
+        return "inaccuracy"
+    return "good"
+
+
+def make_games(path, n, elo, nodes, seed):
+    # EPD lines: the four FEN fields (then counters or operations, dropped).
+    openings = [" ".join(line.split()[:4]) + " 0 1" for line in open(os.path.join(SHARED, "data", "openings", "2moves_v1.epd")) if line.strip()]
+    rng = random.Random(seed)
+    engine = chess.engine.SimpleEngine.popen_uci(STOCKFISH)
+    engine.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 16})
+    with open(path + ".tmp", "w") as out:
+        for g in range(n):
+            board = chess.Board(rng.choice(openings))
+            game = chess.pgn.Game()
+            game.setup(board)
+            game.headers.update({"Event": f"review quality {g + 1}", "White": f"SF {elo}", "Black": f"SF {elo}"})
+            node = game
+            while not board.is_game_over(claim_draw=True) and board.ply() < 160:
+                move = engine.play(board, chess.engine.Limit(nodes=nodes)).move
+                node = node.add_variation(move)
+                board.push(move)
+            game.headers["Result"] = board.result(claim_draw=True)
+            print(game, file=out, end="\n\n")
+            print(f"game {g + 1}/{n}: {board.ply()} plies", file=sys.stderr, flush=True)
+    engine.quit()
+    os.replace(path + ".tmp", path)
+
+
+def reference(games_path, depth):
+    engine = chess.engine.SimpleEngine.popen_uci(STOCKFISH)
+    engine.configure({"Threads": 1, "Hash": 64})
+    result = []
+    with open(games_path) as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            board = game.board()
+            scores = []  # White's view of each position: ("cp", n) or ("mate", n)
+            for move in [None, *game.mainline_moves()]:
+                if move is not None:
+                    board.push(move)
+                if board.is_checkmate():
+                    scores.append(("mate", -1 if board.turn == chess.WHITE else 1))
+                    continue
+                if board.is_game_over(claim_draw=False):
+                    scores.append(("cp", 0))
+                    continue
+                info = engine.analyse(board, chess.engine.Limit(depth=depth), game=object())
+                s = info["score"].white()
+                scores.append(("mate", s.mate()) if s.is_mate() else ("cp", s.score()))
+            result.append(scores)
+            print(f"reference: game {len(result)} scored", file=sys.stderr, flush=True)
+    engine.quit()
+    return result
+
+
+def judge(scores):
+    """Per move: (mover, loss, class) and White's Win% list, from White's-view scores."""
+    wins = []
+    for kind, v in scores:
+        wins.append(win_percent(mate=v) if kind == "mate" else win_percent(cp=v))
+    moves = []
+    for i in range(len(wins) - 1):
+        mover = "white" if i % 2 == 0 else "black"
+        before, after = (wins[i], wins[i + 1]) if mover == "white" else (100 - wins[i], 100 - wins[i + 1])
+        moves.append((mover, max(0.0, before - after), reference_class(max(0.0, before - after))))
+    return moves, wins
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=50)
+    p.add_argument("--depth", type=int, default=18)
+    p.add_argument("--elo", type=int, default=1350)
+    p.add_argument("--nodes", type=int, default=20000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--dir", default=os.path.join(ROOT, "data", "review-quality"))
+    p.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "chess"))
+    a = p.parse_args()
+    os.makedirs(a.dir, exist_ok=True)
+    games = os.path.join(a.dir, "games.pgn")
+    if not os.path.exists(games):
+        make_games(games, a.games, a.elo, a.nodes, a.seed)
+    ref_path = os.path.join(a.dir, f"reference-d{a.depth}.json")
+    if os.path.exists(ref_path):
+        ref = json.load(open(ref_path))
+    else:
+        ref = reference(games, a.depth)
+        json.dump(ref, open(ref_path, "w"))
+    out = subprocess.run([a.engine, "review", games, "--jsonl"], capture_output=True, text=True, check=True).stdout
+    ours = [json.loads(line) for line in out.splitlines()]
+    if len(ours) != len(ref):
+        sys.exit(f"{len(ours)} reviews for {len(ref)} games")
+
+    pairs = []  # (reference class, our class) per move
+    acc_diffs = []
+    for scores, mine in zip(ref, ours):
+        moves, wins = judge(scores)
+        plies = mine["review"]["plies"]
+        for (mover, loss, cls), ply in zip(moves, plies):
+            ours_cls = ply["class"]
+            if ours_cls == "book":
+                continue  # opening moves the book knows: lichess does not judge them either
+            pairs.append((cls, ours_cls))
+        for color in ("white", "black"):
+            acc_diffs.append(abs(game_accuracy(wins, color) - mine["review"][color]["accuracy"]))
+
+    def group(c):
+        return {"missed-win": "blunder", "only-move": "good", "best": "good", "excellent": "good"}.get(c, c)
+
+    def stats(target):
+        tp = sum(1 for r, o in pairs if r == target and group(o) == target)
+        ref_n = sum(1 for r, _ in pairs if r == target)
+        ours_n = sum(1 for _, o in pairs if group(o) == target)
+        return tp, ref_n, ours_n
+
+    print(f"{len(ref)} games, {len(pairs)} moves judged by both (book moves left out), Stockfish depth {a.depth}")
+    for target in ("blunder", "mistake"):
+        tp, ref_n, ours_n = stats(target)
+        recall = tp / ref_n if ref_n else math.nan
+        precision = tp / ours_n if ours_n else math.nan
+        print(f"{target}: recall {100 * recall:.1f}% ({tp}/{ref_n}), precision {100 * precision:.1f}% ({tp}/{ours_n})")
+    # Within one class: a blunder called a mistake or the reverse.
+    near = sum(1 for r, o in pairs if r in ("blunder", "mistake") and group(o) in ("blunder", "mistake"))
+    print(f"blunders and mistakes found as either: {near}/{sum(1 for r, _ in pairs if r in ('blunder', 'mistake'))}")
+    print(f"accuracy: mean absolute difference {sum(acc_diffs) / len(acc_diffs):.2f} points over {len(acc_diffs)} sides")
+    order = ["good", "inaccuracy", "mistake", "blunder"]
+    print("confusion (rows: Stockfish, columns: ours):")
+    print("           " + " ".join(f"{c:>10}" for c in order))
+    for r in order:
+        print(f"{r:>10} " + " ".join(f"{sum(1 for x, o in pairs if x == r and group(o) == c):>10}" for c in order))
+
+
+if __name__ == "__main__":
+    main()
