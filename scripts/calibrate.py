@@ -93,9 +93,11 @@ def totals(runs):
     t = {k: sum(r[k] for r in runs) for k in ("games", "wins", "losses", "draws")}
     interval = match.score_interval([(i / 4, c) for i, c in enumerate(penta)]) if sum(penta) >= 2 else None
     t["elo"], t["err"] = (interval["elo"], interval["elo_err95"]) if interval else (math.nan, math.nan)
-    moves = sum(r["engine_a_stats"]["moves"] for r in runs)
-    t["ms_per_move"] = sum(r["engine_a_stats"]["avg_time_ms"] * r["engine_a_stats"]["moves"] for r in runs) / moves if moves else math.nan
-    t["next_opening"] = max((r["opening_start"] + (r["games"] + 1) // 2 for r in runs), default=0)
+    # A chunk stopped before its first game has no engine statistics.
+    stats = [r["engine_a_stats"] for r in runs if "engine_a_stats" in r]
+    moves = sum(s["moves"] for s in stats)
+    t["ms_per_move"] = sum(s["avg_time_ms"] * s["moves"] for s in stats) / moves if moves else math.nan
+    t["next_opening"] = max((r.get("opening_start", 0) + (r["games"] + 1) // 2 for r in runs), default=0)
     return t
 
 
