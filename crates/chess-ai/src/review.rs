@@ -26,9 +26,9 @@
 //! assert!(r.black.accuracy > r.white.accuracy);
 //! ```
 
-use chess_core::{Annotation, Board, Color, Game, Move, PgnGame};
+use chess_core::{Annotation, Board, Color, Game, Move, PgnGame, Role};
 use chess_eval::Score;
-use chess_search::{Limits, SearchControl, Silent};
+use chess_search::{see_value, Limits, SearchControl, Silent};
 
 use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsError, Strength};
 
@@ -434,7 +434,6 @@ pub fn review(
     Ok(Review { white: summary(Color::White), black: summary(Color::Black), plies, key_moments })
 }
 
-/// The mover's score when its move ended the game on the board.
 impl Review {
     /// `pgn` annotated with this review, in the form lichess exports: after each move a
     /// `[%eval ...]` comment (White's view, pawns or `#N`); on an inaccuracy or worse its NAG
@@ -559,6 +558,7 @@ fn class_title(class: MoveClass) -> &'static str {
     }
 }
 
+/// The mover's score when its move ended the game on the board.
 fn over_score(after: &Board) -> Score {
     if after.in_check() && !after.has_legal_moves() {
         Score::mate_in(1)
@@ -568,17 +568,6 @@ fn over_score(after: &Board) -> Score {
 }
 
 /// Why a move lost: the facts of the engine's lines, in words.
-/// A piece's value in pawns, for comparing what is won and lost.
-fn role_value(role: chess_core::Role) -> u32 {
-    match role {
-        chess_core::Role::Pawn => 1,
-        chess_core::Role::Knight | chess_core::Role::Bishop => 3,
-        chess_core::Role::Rook => 5,
-        chess_core::Role::Queen => 9,
-        chess_core::Role::King => 0,
-    }
-}
-
 fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&AnalysisLine>) -> String {
     let better =
         format!("{} was better ({})", best.san, best.pv_san.iter().take(5).cloned().collect::<Vec<_>>().join(" "));
@@ -597,14 +586,14 @@ fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&An
         .role_on(best.mv.to())
         .filter(|_| board.color_on(best.mv.to()) == Some(!us))
         .filter(|&role| next.role_on(best.mv.to()) == Some(role) && next.color_on(best.mv.to()) == Some(!us));
-    if let Some(role) = missed.filter(|&m| role_value(m) > lost.map_or(0, role_value) && role_value(m) >= 3) {
+    if let Some(role) =
+        missed.filter(|&m| see_value(m) > lost.map_or(0, see_value) && see_value(m) >= see_value(Role::Knight))
+    {
         return format!("misses {}, which wins the {role} on {}; {better}", best.san, best.mv.to());
     }
     if let Some(reply) = reply {
-        if let Some(role) =
-            next.role_on(reply.mv.to()).filter(|_| next.color_on(reply.mv.to()) == Some(board.side_to_move()))
-        {
-            if role != chess_core::Role::Pawn {
+        if let Some(role) = lost {
+            if role != Role::Pawn {
                 return format!("it leaves the {role} on {} to {}; {better}", reply.mv.to(), reply.san);
             }
             return format!("it loses a pawn to {}; {better}", reply.san);

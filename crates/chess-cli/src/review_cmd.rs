@@ -56,10 +56,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     } else {
         chess_core::read_text_file(path, MAX_PGN_BYTES).map_err(|source| ArgError::Io { path: path.clone(), source })?
     };
-    let shard = match args.str("--shard") {
-        Some(text) => Some(parse_shard(text)?),
-        None => None,
-    };
+    let shard = args.str("--shard").map(parse_shard).transpose()?;
     let jobs = args.num::<usize>("--jobs", 1..=256)?.unwrap_or(1);
     // The games this run reviews: `--game K`, or every N-th from I with `--shard I/N`.
     let selected: Vec<(usize, Result<PgnGame, chess_core::PgnReadError>)> = PgnGames::new(&text)

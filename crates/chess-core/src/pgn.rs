@@ -619,15 +619,15 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
                 interrupted = true;
             }
             if !annotation.variation.is_empty() {
-                let white = board.side_to_move() == Color::White;
+                // Plies from the start of the move pair: White's moves are even.
+                let first = usize::from(board.side_to_move() == Color::Black);
                 for (j, san) in annotation.variation.iter().enumerate() {
-                    let (moves_in, mover_white) = (j + usize::from(!white), (j % 2 == 0) == white);
-                    let n = usize::from(number) + moves_in / 2;
-                    let open = if j == 0 { "(" } else { "" };
-                    match (j, mover_white) {
-                        (_, true) => tokens.push(format!("{open}{n}.")),
-                        (0, false) => tokens.push(format!("{open}{n}...")),
-                        _ => {}
+                    let (ply, open) = (first + j, if j == 0 { "(" } else { "" });
+                    let n = usize::from(number) + ply / 2;
+                    if ply % 2 == 0 {
+                        tokens.push(format!("{open}{n}."));
+                    } else if j == 0 {
+                        tokens.push(format!("{open}{n}..."));
                     }
                     tokens.push(san.clone());
                 }

@@ -57,7 +57,7 @@ pub use engine::{max_useful_threads, Engine, MAX_HASH_MB, MAX_THREADS};
 pub use handicap::Handicap;
 pub use limits::{Clock, Limits};
 pub use report::{Info, Reporter, RootLine, SearchResult, Silent};
-pub use see::see_ge;
+pub use see::{see_ge, see_value};
 pub use time::TimeBudget;
 pub use tt::{Bound, HashAllocError, TranspositionTable, TtEntry};
 

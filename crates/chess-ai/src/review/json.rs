@@ -47,13 +47,6 @@ fn tenth(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ReviewJson<'a> {
@@ -111,7 +104,7 @@ impl<'a> From<&'a PlyReview> for PlyJson<'a> {
         let white = |mover: Score| ScoreJson::white(super::mover_view(mover, p.color), p.color);
         PlyJson {
             ply: p.ply,
-            color: color_name(p.color),
+            color: p.color.as_str(),
             san: &p.san,
             uci: p.mv.to_string(),
             score_before: ScoreJson::white(p.score_before, p.color),
