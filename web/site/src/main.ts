@@ -129,7 +129,7 @@ async function render(): Promise<void> {
   const fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
   const last = ply > 0 ? (history[ply - 1] ?? null) : null;
 
-  if (reviewPanel.current && history.map((m) => m.uci).join(' ') !== reviewedMoves) reviewPanel.set(null);
+  if (reviewPanel.current && movesKey() !== reviewedMoves) reviewPanel.set(null);
   const startGame = new ChessGame(game.startFen());
   const start = startGame.state();
   startGame.free();
@@ -183,12 +183,16 @@ async function render(): Promise<void> {
   ui.evalBar.classList.toggle('flipped', board.bottom === 'black');
   if (reviewPanel.current) {
     const shown = reviewPanel.show(ply);
-    const bad = shown !== null && ['inaccuracy', 'mistake', 'blunder', 'missed-win'].includes(shown.played.class);
-    board.reviewArrows(shown && last ? { from: last.from, to: last.to, bad } : null, bad ? (shown?.best ?? null) : null);
+    board.reviewArrows(shown && last ? { from: last.from, to: last.to, bad: shown.mistake } : null, shown?.best ?? null);
     // The bar shows the review's score of the position on the board.
     const score = shown?.played.scoreAfter ?? reviewPanel.current.plies[0]?.scoreBefore ?? null;
     if (score && !('mate' in score && score.mate === 0)) setGauge(score);
   }
+}
+
+/** The game's moves in UCI, to tell whether a review still belongs to it. */
+function movesKey(): string {
+  return game.history().map((m) => m.uci).join(' ');
 }
 
 /** Review the game in the worker: progress, cancel, then the panel and the marks. */
@@ -198,10 +202,10 @@ async function reviewGame(): Promise<void> {
   ui.reviewProgress.hidden = false;
   ui.reviewBar.value = 0;
   await render();
-  const moves = game.history().map((m) => m.uci).join(' ');
+  const moves = movesKey();
   try {
     const review = await ai.review(game, { onProgress: ({ done, total }) => (ui.reviewBar.value = done / total) });
-    if (moves === game.history().map((m) => m.uci).join(' ')) {
+    if (moves === movesKey()) {
       reviewedMoves = moves;
       reviewPanel.set(review);
       const plies = review.plies.length;

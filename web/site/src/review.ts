@@ -77,29 +77,31 @@ export class ReviewPanel {
 
   /**
    * Show what the review says about the move that led to `ply` (0: the start), and return the
-   * arrows to draw: the move played and, where it was not the best, the better one.
+   * move, whether it is an inaccuracy or worse, and then the better move to draw.
    */
-  show(ply: number): { played: PlyReview; best: { from: string; to: string } | null } | null {
+  show(ply: number): { played: PlyReview; mistake: boolean; best: { from: string; to: string } | null } | null {
     const p = ply > 0 ? this.review?.plies[ply - 1] : undefined;
-    this.el.graph.querySelector('.cursor')?.setAttribute('x1', String(ply));
-    this.el.graph.querySelector('.cursor')?.setAttribute('x2', String(ply));
+    const cursor = this.el.graph.querySelector('.cursor');
+    cursor?.setAttribute('x1', String(ply));
+    cursor?.setAttribute('x2', String(ply));
     if (!p) {
       delete this.el.why.dataset.class;
       this.el.why.textContent = this.review ? 'Click a point of the graph or a move to see what the review says.' : '';
       return null;
     }
     const name = NAMES[p.class];
+    const mistake = MISTAKES.includes(p.class);
     const over = 'mate' in p.scoreAfter && p.scoreAfter.mate === 0;
     const parts = [`${p.san}: ${p.class === 'best' ? 'the best move' : name} (${over ? 'the game is over' : formatScore(p.scoreAfter)}).`];
     if (p.why) parts.push(capitalise(p.why) + '.');
     // The reason names the better move when it is the point; else the line is added here.
-    if (p.best && MISTAKES.includes(p.class) && !p.why?.includes('better')) {
+    if (p.best && mistake && !p.why?.includes('better')) {
       parts.push(`Better: ${p.best.pvSan.slice(0, 6).join(' ')}.`);
     }
     this.el.why.textContent = parts.join(' ');
     this.el.why.dataset.class = p.class;
-    const best = p.best && p.class !== 'book' ? { from: p.best.uci.slice(0, 2), to: p.best.uci.slice(2, 4) } : null;
-    return { played: p, best };
+    const best = p.best && mistake ? { from: p.best.uci.slice(0, 2), to: p.best.uci.slice(2, 4) } : null;
+    return { played: p, mistake, best };
   }
 
   private drawSummary(r: GameReview): void {

@@ -325,7 +325,7 @@ export class WorkerAi {
     try {
       if (typeof game === 'string') {
         const parsed = ChessGame.fromPgn(game);
-        record = { fen: parsed.startFen(), moves: parsed.history().map((m) => m.uci) };
+        record = WorkerAi.record(parsed);
         parsed.free();
       } else {
         record = WorkerAi.record(game);

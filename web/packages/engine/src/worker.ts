@@ -6,7 +6,7 @@
  */
 import { Ai, review } from './ai.js';
 import { ChessGame } from './game.js';
-import type { Request, Response } from './protocol.js';
+import type { GameRecord, Request, Response } from './protocol.js';
 
 interface Port {
   post(message: Response): void;
@@ -36,6 +36,13 @@ function port(): Port {
   return { post: (m) => parentPort.postMessage(m), listen: (h) => parentPort.on('message', h) };
 }
 
+/** The game of a request: its start position and moves (so repetitions count). */
+function rebuild(record: GameRecord): ChessGame {
+  const game = new ChessGame(record.fen);
+  for (const move of record.moves) game.move(move);
+  return game;
+}
+
 const channel = port();
 let ai = new Ai();
 let stop: Int32Array | null = null;
@@ -60,16 +67,14 @@ channel.listen((request) => {
       ai.newGame();
       channel.post({ type: 'ok', id });
     } else if (request.type === 'review') {
-      const game = new ChessGame(request.game.fen);
-      for (const move of request.game.moves) game.move(move);
+      const game = rebuild(request.game);
       const onProgress = ({ done, total }: { done: number; total: number }) =>
         channel.post({ type: 'reviewProgress', id, done, total });
       const result = review(game, { ...request.options, onProgress }, stop ?? undefined);
       game.free();
       channel.post({ type: 'reviewed', id, review: result });
     } else {
-      const game = new ChessGame(request.game.fen);
-      for (const move of request.game.moves) game.move(move);
+      const game = rebuild(request.game);
       // The page clears the stop flag before it sends a think request; never here, or a stop()
       // sent right after think() (before this search starts) would be lost.
       const analysis = ai.think(
