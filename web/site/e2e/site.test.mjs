@@ -77,8 +77,20 @@ test('a short game to mate by clicks: the engine replies, the result shows with 
   await click(page, 'h8');
   await page.waitForFunction(() => /checkmate/.test(document.querySelector('#status').textContent));
   assert.equal(await status(page), 'White wins by checkmate (1-0)');
+  // The end of the game: a dialog with the result and what to do next.
+  await page.waitForSelector('#end-dialog[open]');
+  assert.equal(await page.textContent('#end-title'), 'You won');
+  assert.equal(await page.textContent('#end-reason'), 'White wins by checkmate (1-0)');
   await page.waitForTimeout(600); // let the last move's animation finish
   await page.screenshot({ path: `${artifacts}finished-game.png` });
+  // Rematch: the same position, colours swapped (the engine, White now, moves first).
+  await page.click('#end-rematch');
+  assert.equal(await page.isVisible('#end-dialog'), false);
+  await page.waitForFunction(() => /Rematch: you play black/.test(document.querySelector('#message').textContent));
+  await waitMoves(page, 1);
+  assert.match(await status(page), /Your move \(Black\)/);
+  const bar = await page.$eval('#eval', (e) => [...e.classList].sort().join(' '));
+  assert.equal(bar, 'eval flipped idle', 'the bar turned with the board, and shows no level score');
   assert.deepEqual(errors, []);
 });
 
@@ -105,6 +117,70 @@ test('under-promotion through the chooser', async () => {
   await waitMoves(page, 1);
   assert.match(await page.textContent('#moves'), /a8=N/);
   assert.match(await page.textContent('#fen'), /^N7\//);
+  assert.deepEqual(errors, []);
+});
+
+test('the promotion chooser closes with a new game, and the next click plays', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { fen: '8/P5k1/8/8/8/8/8/K7 w - - 0 1' });
+  await click(page, 'a7');
+  await click(page, 'a8');
+  await page.locator('rect.promotion-dialog-button').first().waitFor({ timeout: 15_000 });
+  await newGame(page, { level: '1' });
+  assert.equal(await page.locator('rect.promotion-dialog-button').count(), 0, 'the chooser is gone');
+  await click(page, 'e2');
+  await click(page, 'e4');
+  await waitMoves(page, 2);
+  assert.match(await page.textContent('#moves'), /^1\. e4/);
+  assert.deepEqual(errors, []);
+});
+
+test('an illegal drop is explained as a typed move is; Home and End step through the game', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1' });
+  await drag(page, 'e2', 'e5');
+  assert.match(await page.textContent('#message'), /^e2–e5: ./);
+  assert.equal(await moveCount(page), 0);
+  await drag(page, 'e2', 'e4');
+  await waitMoves(page, 2);
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => /Viewing move 0 of 2/.test(document.querySelector('#status').textContent));
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
+  assert.deepEqual(errors, []);
+});
+
+test('a reload resumes the game and the settings; the games list opens an earlier game', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '2', color: 'white' });
+  await page.fill('#move-text', 'd4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  // The move box keeps the focus for the next typed move.
+  await page.waitForFunction(() => document.activeElement?.id === 'move-text');
+  const moves = await page.textContent('#moves');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.textContent('#moves'), moves);
+  assert.match(await page.textContent('#message'), /back where you left it/);
+  assert.match(await status(page), /Your move \(White\)/);
+  assert.equal(await page.inputValue('#level'), '2');
+  await page.click('text=Your games');
+  assert.equal(await page.locator('#games-list li').count(), 1);
+  assert.match(await page.textContent('#games-list li'), /You – Engine, Level 2 .* unfinished · 1 moves\s*on the board/);
+  // A new game: the first one stays in the list, and opens again with its moves.
+  await newGame(page, { level: '1', color: 'white' });
+  await page.fill('#move-text', 'c4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  assert.equal(await page.locator('#games-list li').count(), 2);
+  await page.click('#games-list li:nth-child(2) button:text("Open")');
+  await page.waitForFunction((m) => document.querySelector('#moves').textContent === m, moves);
+  assert.equal(await page.inputValue('#level'), '2');
+  // The game on the board is now the latest played; delete the other one.
+  assert.match(await page.textContent('#games-list li:nth-child(1)'), /on the board/);
+  await page.click('#games-list li:nth-child(2) button:text("Delete")');
+  assert.equal(await page.locator('#games-list li').count(), 1);
   assert.deepEqual(errors, []);
 });
 
@@ -269,6 +345,9 @@ test('resigning asks to confirm, a resignation cannot be undone, and a level cha
   assert.match(await status(page), /Your move/);
   await page.click('#resign');
   assert.match(await status(page), /resign/i);
+  await page.waitForSelector('#end-dialog[open]');
+  assert.equal(await page.textContent('#end-title'), 'You lost');
+  await page.click('#end-close');
   assert.equal(await page.textContent('#resign'), 'Resign');
   assert.equal(await page.isDisabled('#undo'), true);
   // A thinking time outside 0.1-60 s is refused in words.

@@ -23,6 +23,8 @@ export interface BoardHandlers {
   onMove(from: string, to: string, promotion?: PromotionPiece): void;
   /** The player gave up a move half-way (the promotion chooser was closed): draw again. */
   onCancel(): void;
+  /** The player dropped a piece where the rules do not let it go. */
+  onIllegal(from: string, to: string): void;
 }
 
 const side = (color: Color) => (color === 'white' ? COLOR.white : COLOR.black);
@@ -30,15 +32,35 @@ const side = (color: Color) => (color === 'white' ? COLOR.white : COLOR.black);
 export class Board {
   private readonly board: Chessboard;
   private readonly handlers: BoardHandlers;
+  private readonly element: HTMLElement;
 
   constructor(element: HTMLElement, handlers: BoardHandlers) {
     this.handlers = handlers;
+    this.element = element;
     this.board = new Chessboard(element, {
       position: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       assetsUrl: './cm-chessboard/',
       style: { cssClass: 'default', showCoordinates: true, borderType: BORDER_TYPE.none, animationDuration: 150 },
       extensions: [{ class: Markers, props: { autoMarkers: null } }, { class: Arrows }, { class: PromotionDialog }],
     });
+    // A click anywhere off the board closes the promotion chooser, as a click on the board does.
+    document.addEventListener(
+      'pointerdown',
+      (event) => {
+        if (this.board.isPromotionDialogShown() && !this.element.contains(event.target as Node)) {
+          this.cancelPromotion();
+          this.handlers.onCancel();
+        }
+      },
+      true,
+    );
+  }
+
+  /** Close the promotion chooser, if it is open, without a move (a new game, another game). */
+  cancelPromotion(): void {
+    if (!this.board.isPromotionDialogShown()) return;
+    const dialog = this.board.getExtension(PromotionDialog) as { setDisplayState(state: string): void } | undefined;
+    dialog?.setDisplayState('hidden');
   }
 
   /** Show a position, with the last move and a king in check marked. */
@@ -71,7 +93,12 @@ export class Board {
         this.board.removeLegalMovesMarkers();
         const to = event.squareTo ?? '';
         const moves = this.handlers.movesFrom(event.squareFrom).filter((m) => m.to === to);
-        if (moves.length === 0) return false;
+        if (moves.length === 0) {
+          // Onto one's own piece is picking that piece instead, not a move to explain.
+          const own = this.board.getPiece(to)?.charAt(0) === this.board.getPiece(event.squareFrom)?.charAt(0);
+          if (to && to !== event.squareFrom && !own) this.handlers.onIllegal(event.squareFrom, to);
+          return false;
+        }
         if (moves.some((m) => m.promotion)) {
           const color = moves[0]?.piece === 'P' ? COLOR.white : COLOR.black;
           this.board.showPromotionDialog(to, color, (result) => {

@@ -30,6 +30,8 @@ declare module 'cm-chessboard/src/Chessboard.js' {
     removeArrows(type?: object): void;
     showPromotionDialog(square: string, color: 'w' | 'b', callback: (result: { type: string; piece?: string }) => void): void;
     isPromotionDialogShown(): boolean;
+    getPiece(square: string): string | null | undefined;
+    getExtension(extension: unknown): unknown;
   }
 }
 declare module 'cm-chessboard/src/extensions/markers/Markers.js' {

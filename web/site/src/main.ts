@@ -5,10 +5,13 @@
 import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type MoveInfo, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { Board } from './board.js';
 import { ReviewPanel } from './review.js';
+import { type GameSummary, type SavedGame, Store, newGameId } from './storage.js';
 import { formatResult, formatScore, moveNumber, whiteScore, whiteShare } from './format.js';
 import './style.css';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const hasOption = (select: HTMLSelectElement, value: unknown) => Array.from(select.options).some((o) => o.value === value);
 
 const ui = {
   status: $('status'),
@@ -40,13 +43,36 @@ const ui = {
   },
   reviewProgress: $('review-progress'),
   reviewBar: $<HTMLProgressElement>('review-bar'),
+  games: $<HTMLUListElement>('games-list'),
+  gamesNote: $('games-note'),
+  announce: $('announce'),
+  end: {
+    dialog: $<HTMLDialogElement>('end-dialog'),
+    title: $('end-title'),
+    reason: $('end-reason'),
+  },
 };
 
 for (const { level, elo } of LEVELS) ui.level.add(new Option(`Level ${level} · ${elo} Elo`, String(level)));
 ui.level.add(new Option('Full strength', 'full'));
-ui.level.value = '3';
+
+const store = new Store();
+{
+  // The New game panel as the player left it (a value the selects do not have is ignored).
+  const saved = store.settings();
+  ui.level.value = '3';
+  if (saved) {
+    for (const [select, value] of [[ui.color, saved.color], [ui.level, saved.level]] as const) {
+      if (hasOption(select, value)) select.value = value;
+    }
+    if (typeof saved.thinkTime === 'string') ui.thinkTime.value = saved.thinkTime;
+  }
+}
 
 let game = new ChessGame();
+/** The game's identity in the browser's storage, and when it started. */
+let gameId = newGameId();
+let started = Date.now();
 let human: Color = 'white';
 /** The game came from a PGN: its own tags (players, event) are kept in the export. */
 let imported = false;
@@ -62,6 +88,10 @@ let thinking = false;
 let reviewing = false;
 /** The moves (UCI) of the game the review shown belongs to: another game clears it. */
 let reviewedMoves = '';
+/** The last full-strength score and the ply it belongs to: the only score the bar shows in play. */
+let lastEval: { ply: number; score: Score } | null = null;
+/** Storage failed once: said once. */
+let storageWarned = false;
 
 const reviewPanel = new ReviewPanel(
   { panel: $('review-panel'), summary: $('review-summary'), graph: $('review-graph') as unknown as SVGSVGElement, why: $('review-why') },
@@ -74,6 +104,11 @@ const board = new Board($('board'), {
   movesFrom: (square) => (humanMayMove() ? game.moves(square) : []),
   onMove: (from, to, promotion) => playHuman({ from, to, promotion }),
   onCancel: () => void render(),
+  onIllegal: (from, to) => {
+    // A drop the rules refuse gets the same reason as a typed move.
+    const why = game.explain(`${from}${to}`);
+    if (!why.legal) say(`${from}–${to}: ${why.message}`, true);
+  },
 });
 
 function humanMayMove(): boolean {
@@ -181,13 +216,137 @@ async function render(): Promise<void> {
   await board.show(fen, last, viewPly === null ? kingInCheck() : null);
   // The eval bar's White end follows the board's White side.
   ui.evalBar.classList.toggle('flipped', board.bottom === 'black');
+  let gauge: Score | null = null;
   if (reviewPanel.current) {
     const shown = reviewPanel.show(ply);
     board.reviewArrows(shown && last ? { from: last.from, to: last.to, bad: shown.mistake } : null, shown?.best ?? null);
     // The bar shows the review's score of the position on the board.
     const score = shown?.played.scoreAfter ?? reviewPanel.current.plies[0]?.scoreBefore ?? null;
-    if (score && !('mate' in score && score.mate === 0)) setGauge(score);
+    if (score && !('mate' in score && score.mate === 0)) gauge = score;
+  } else if (lastEval && lastEval.ply === ply) {
+    gauge = lastEval.score;
   }
+  setGauge(gauge);
+  persist();
+}
+
+/** Keep the game (and its review) in the browser, and redraw the list of games. */
+function persist(): void {
+  const history = game.history();
+  if (history.length > 0 || game.startFen() !== START_FEN) {
+    const names = imported ? game.tags() : ownTags();
+    const review = reviewPanel.current && reviewedMoves === movesKey() ? { review: reviewPanel.current, reviewMoves: reviewedMoves } : {};
+    store.save({
+      id: gameId,
+      started,
+      updated: Date.now(),
+      pgn: pgn(),
+      human,
+      imported,
+      level: ui.level.value,
+      levels: levelsPlayed,
+      white: names.White ?? '?',
+      black: names.Black ?? '?',
+      result: game.state().result,
+      plies: history.length,
+      ...review,
+    });
+    if (store.failure && !storageWarned) {
+      storageWarned = true;
+      ui.gamesNote.textContent = `This browser does not keep the games (${store.failure}).`;
+    }
+  }
+  renderGames();
+}
+
+/** The list of kept games: open, download or delete each (the game in play is marked). */
+function renderGames(): void {
+  const games = store.games();
+  const items = games.map((g) => {
+    const li = document.createElement('li');
+    const text = document.createElement('span');
+    const date = new Date(g.started).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+    text.textContent = `${date} · ${g.white} – ${g.black} · ${g.result === '*' ? 'unfinished' : g.result} · ${Math.ceil(g.plies / 2)} moves`;
+    li.append(text);
+    if (g.id === gameId) {
+      li.className = 'current';
+      const here = document.createElement('em');
+      here.textContent = 'on the board';
+      li.append(here);
+    } else {
+      li.append(gameButton('Open', `Open the game of ${text.textContent}`, () => void openGame(g)));
+    }
+    li.append(gameButton('PGN', 'Download this game', () => {
+      const saved = store.load(g.id);
+      if (saved) download(`game-${new Date(g.started).toISOString().slice(0, 10)}.pgn`, saved.pgn);
+    }));
+    if (g.id !== gameId) {
+      li.append(gameButton('Delete', 'Delete this game from the browser', () => {
+        store.remove(g.id);
+        renderGames();
+      }));
+    }
+    return li;
+  });
+  ui.games.replaceChildren(...items);
+  if (items.length === 0) {
+    const li = document.createElement('li');
+    li.className = 'muted';
+    li.textContent = 'No games yet.';
+    ui.games.append(li);
+  }
+}
+
+function gameButton(label: string, title: string, action: () => void): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = label;
+  button.title = title;
+  button.addEventListener('click', action);
+  return button;
+}
+
+/** Put a kept game on the board, as it was left: its side, levels and review. */
+async function restore(saved: SavedGame): Promise<boolean> {
+  let loaded: ChessGame;
+  try {
+    loaded = ChessGame.fromPgn(saved.pgn);
+  } catch {
+    return false;
+  }
+  if (thinking || reviewing) ai.stop();
+  board.cancelPromotion();
+  game.free();
+  game = loaded;
+  gameId = saved.id;
+  started = saved.started;
+  human = saved.human === 'black' ? 'black' : 'white';
+  imported = saved.imported;
+  levelsPlayed = [...saved.levels];
+  if (hasOption(ui.level, saved.level)) ui.level.value = saved.level;
+  viewPly = null;
+  lastEval = null;
+  board.hint(null);
+  reviewPanel.set(null);
+  if (saved.review && saved.reviewMoves === movesKey()) {
+    reviewedMoves = saved.reviewMoves;
+    reviewPanel.set(saved.review);
+  }
+  await board.orient(human);
+  return true;
+}
+
+/** Open a kept game: the one in play stays kept. */
+async function openGame(summary: GameSummary): Promise<void> {
+  const saved = store.load(summary.id);
+  if (!saved || !(await restore(saved))) {
+    say('That game could not be read back; it is left in the list.', true);
+    return;
+  }
+  ui.end.dialog.close();
+  say(`Game of ${new Date(saved.started).toLocaleString()} opened.`);
+  await render();
+  await engineMove();
 }
 
 /** The game's moves in UCI, to tell whether a review still belongs to it. */
@@ -226,17 +385,28 @@ function view(ply: number | null): void {
   void render();
 }
 
-/** The eval bar: White's share, and the number at the end of the side that is ahead. */
+/**
+ * The eval bar: White's share, and the number at the end of the side that is ahead; null is no
+ * evaluation (levels below full strength, or a position no full search or review has seen).
+ */
 function setGauge(score: Score | null): void {
   const share = score ? whiteShare(score) : 50;
   ui.evalFill.style.height = `${share}%`;
-  ui.evalText.textContent = score ? formatScore(score) : '0.00';
+  ui.evalText.textContent = score ? formatScore(score) : '–';
   ui.evalText.classList.toggle('black-ahead', share < 50);
+  ui.evalBar.classList.toggle('idle', score === null);
+  ui.evalBar.title = score
+    ? `Evaluation ${formatScore(score)} (White's point of view)`
+    : 'The evaluation shows at full strength and in a game review (a level\'s own score is handicapped).';
 }
 
-function showEval(progress: Progress, sideToMove: Color): void {
+function showEval(progress: Progress, sideToMove: Color, ply: number): void {
   const score = whiteScore(progress.score, sideToMove);
-  setGauge(score);
+  // A level's own score is handicapped (and may be far off): only full strength feeds the bar.
+  if (ui.level.value === 'full') {
+    lastEval = { ply, score };
+    if (viewPly === null && !reviewPanel.current) setGauge(score);
+  }
   ui.thinkDepth.textContent = `depth ${progress.depth}`;
   ui.thinkScore.textContent = formatScore(score);
   ui.thinkPv.textContent = progress.pvSan.slice(0, 8).join(' ');
@@ -256,7 +426,7 @@ function playHuman(move: { from: string; to: string; promotion?: PromotionPiece 
     return;
   }
   board.hint(null);
-  void render().then(() => engineMove());
+  void render().then(() => (game.state().isFinished ? showEnd() : engineMove()));
 }
 
 /** The engine's move, thought in the worker while the page stays live. */
@@ -270,11 +440,12 @@ async function engineMove(): Promise<void> {
   await applyLevel();
   const full = ui.level.value === 'full';
   const thought = game;
+  const ply = game.history().length;
   let answer: Analysis | null = null;
   try {
     answer = await ai.think(game, {
       ...(full ? { moveTimeMs: thinkTimeMs() } : {}),
-      onProgress: (p) => p.multipv === 1 && showEval(p, state.turn),
+      onProgress: (p) => p.multipv === 1 && showEval(p, state.turn, ply),
     });
   } catch (e) {
     say(`The engine failed: ${e instanceof Error ? e.message : String(e)}`, true);
@@ -282,41 +453,81 @@ async function engineMove(): Promise<void> {
   thinking = false;
   ui.thinking.hidden = true;
   if (answer && thought === game && game.state().turn !== human) {
-    game.move(answer.best.uci);
-    if (!answer.fromBook && answer.best.score) {
-      setGauge(whiteScore(answer.best.score, state.turn));
+    const played = game.move(answer.best.uci);
+    if (full && !answer.fromBook && answer.best.score) {
+      lastEval = { ply: ply + 1, score: whiteScore(answer.best.score, state.turn) };
     }
+    ui.announce.textContent = `The engine played ${played.san}.`;
+    await render();
+    if (game.state().isFinished) showEnd();
+    else if (typedLast) ui.moveText.focus();
+    return;
   }
   await render();
 }
 
+/** The player's last move was typed: the move box gets the focus back after the reply. */
+let typedLast = false;
+
+/** The end of a game played here: the result, and what to do next. */
+function showEnd(): void {
+  const state = game.state();
+  if (!state.isFinished || ui.end.dialog.open) return;
+  const title = state.result === '1/2-1/2' ? 'Draw' : state.winner === human ? 'You won' : 'You lost';
+  ui.end.title.textContent = title;
+  ui.end.reason.textContent = formatResult(state);
+  ui.end.dialog.showModal();
+}
+
+/** A new game from the New game panel. */
 async function newGame(): Promise<void> {
-  if (thinking || reviewing) ai.stop();
-  disarmResign();
   const fen = ui.startFen.value.trim();
+  const choice = ui.color.value;
+  const color = choice === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : (choice as Color);
+  if (await startGame(fen || undefined, color)) {
+    // The position was for this game: the next one starts from the start unless asked again.
+    ui.startFen.value = '';
+    if (choice === 'random') say(`You play ${human}.`);
+  }
+}
+
+/** The same start position and level, colours swapped. */
+async function rematch(): Promise<void> {
+  ui.end.dialog.close();
+  const color: Color = human === 'white' ? 'black' : 'white';
+  if (await startGame(game.startFen(), color)) say(`Rematch: you play ${color}.`);
+}
+
+/** Start a game from `fen` (the start position if undefined) with the player as `color`. */
+async function startGame(fen: string | undefined, color: Color): Promise<boolean> {
   let next: ChessGame;
   try {
-    next = new ChessGame(fen || undefined);
+    next = new ChessGame(fen);
   } catch (e) {
     say(e instanceof Error ? e.message : String(e), true);
-    return;
+    return false;
   }
+  if (thinking || reviewing) ai.stop();
+  disarmResign();
+  board.cancelPromotion();
   game.free();
   game = next;
+  gameId = newGameId();
+  started = Date.now();
   imported = false;
-  const choice = ui.color.value;
-  human = choice === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : (choice as Color);
+  human = color;
   viewPly = null;
+  lastEval = null;
   board.hint(null);
-  say(choice === 'random' ? `You play ${human}.` : '');
-  setGauge(null);
+  say('');
   await board.orient(human);
   await ai.setOptions(aiOptions());
   appliedLevel = ui.level.value;
   levelsPlayed = [];
   await ai.newGame();
   await render();
-  await engineMove();
+  void engineMove();
+  return true;
 }
 
 function undo(): void {
@@ -369,16 +580,19 @@ async function copy(text: string, what: string): Promise<void> {
 }
 
 function pgn(): string {
-  if (imported) return game.pgn();
-  const date = new Date().toISOString().slice(0, 10).replaceAll('-', '.');
+  return imported ? game.pgn() : game.pgn(ownTags());
+}
+
+/** The tags of a game played on this page: when, where, and who (the levels the engine played). */
+function ownTags(): Record<string, string> {
   const engine = (levelsPlayed.length > 0 ? levelsPlayed : [levelName()]).join(', then ');
-  return game.pgn({
+  return {
     Event: 'Casual game',
     Site: location.host || 'local',
-    Date: date,
+    Date: new Date(started).toISOString().slice(0, 10).replaceAll('-', '.'),
     White: human === 'white' ? 'You' : `Engine, ${engine}`,
     Black: human === 'black' ? 'You' : `Engine, ${engine}`,
-  });
+  };
 }
 
 function loadPgn(): void {
@@ -395,9 +609,14 @@ function loadPgn(): void {
     return;
   }
   if (thinking || reviewing) ai.stop();
+  board.cancelPromotion();
   game.free();
   game = loaded;
+  gameId = newGameId();
+  started = Date.now();
   imported = true;
+  levelsPlayed = [];
+  lastEval = null;
   human = game.state().turn;
   ui.color.value = human;
   viewPly = null;
@@ -428,8 +647,20 @@ ui.buttons.resign.addEventListener('click', () => {
   if (game.state().isFinished) return;
   game.resign(human);
   say('');
-  void render();
+  void render().then(showEnd);
 });
+$('end-rematch').addEventListener('click', () => void rematch());
+$('end-review').addEventListener('click', () => {
+  ui.end.dialog.close();
+  void reviewGame();
+});
+$('end-download').addEventListener('click', () => download('game.pgn', pgn()));
+$('end-close').addEventListener('click', () => ui.end.dialog.close());
+for (const field of [ui.color, ui.level, ui.thinkTime]) {
+  field.addEventListener('change', () =>
+    store.saveSettings({ color: ui.color.value, level: ui.level.value, thinkTime: ui.thinkTime.value }),
+  );
+}
 
 function disarmResign(): void {
   if (resignArmed !== null) clearTimeout(resignArmed);
@@ -464,14 +695,27 @@ $('move-form').addEventListener('submit', (event) => {
     return;
   }
   ui.moveText.value = '';
+  typedLast = true;
   playHuman(text);
 });
+// A move on the board: the focus stays where the player is.
+$('board').addEventListener('pointerdown', () => (typedLast = false));
 document.addEventListener('keydown', (event) => {
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
-  if (event.key === 'ArrowLeft') view((viewPly ?? game.history().length) - 1);
-  if (event.key === 'ArrowRight') view((viewPly ?? game.history().length) + 1);
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  if (ui.end.dialog.open) return;
+  const at = viewPly ?? game.history().length;
+  const step: Record<string, number | null> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null };
+  if (event.key in step) {
+    event.preventDefault();
+    view(step[event.key] ?? null);
+  }
 });
 
+// The game in play when the page was left comes back as it was (its engine move included).
+const resumed = store.current();
+if (resumed && (await restore(resumed))) say('Your game is back where you left it.');
 document.body.dataset.ready = 'true';
 await render();
+await engineMove();
 export type { MoveInfo };
