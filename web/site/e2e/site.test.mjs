@@ -406,6 +406,72 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   assert.deepEqual(errors, []);
 });
 
+test('learn from your mistakes: a bad retry is refused with its reason, a good one accepted', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await page.click('text=PGN and FEN');
+  // The player (Black, the side to move after the import) blundered with 3...Nf6??.
+  await page.fill('#pgn-text', '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
+  await page.click('#load-pgn');
+  await page.click('#review');
+  await page.waitForFunction(() => !document.querySelector('#retry').hidden, null, { timeout: 60_000 });
+  assert.equal(await page.textContent('#retry'), 'Learn from your mistakes (1)');
+  await page.click('#retry');
+  await page.waitForFunction(() => /Nf6, a blunder\. Find a better move for Black/.test(document.querySelector('#retry-text').textContent));
+  assert.match(await status(page), /Learn from your mistakes: 1 of 1/);
+  // a6 still allows the mate: refused, with why.
+  await page.fill('#move-text', 'a6');
+  await page.press('#move-text', 'Enter');
+  await page.waitForFunction(() => /Try again/.test(document.querySelector('#retry-text').textContent), null, { timeout: 30_000 });
+  assert.match(await page.textContent('#retry-text'), /^a6 is a blunder too\. Allows mate in 1: Qxf7#/);
+  // g6 shuts the queen out: accepted.
+  await page.fill('#move-text', 'g6');
+  await page.press('#move-text', 'Enter');
+  await page.waitForFunction(() => /Well found/.test(document.querySelector('#retry-text').textContent), null, { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#retry-text', 'class'), 'good');
+  await page.screenshot({ path: `${artifacts}retry.png` });
+  await page.click('#retry-next');
+  await page.waitForFunction(() => /every mistake/.test(document.querySelector('#message').textContent));
+  assert.equal(await page.isHidden('#retry-panel'), true);
+  assert.deepEqual(errors, []);
+});
+
+test('the analysis board: three live lines, moves for both sides, stop and go, back to the game', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1' });
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  const gameFen = await page.textContent('#fen');
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length === 3, null, { timeout: 15_000 });
+  assert.match(await status(page), /^Analysis: White to move/);
+  assert.match(await page.textContent('#analysis-lines li'), /^[+-]?\d+\.\d\d 2\. /);
+  // White's move, then Black's: both sides move on the analysis board; the game does not.
+  await click(page, 'g1');
+  await click(page, 'f3');
+  await page.waitForFunction(() => /Black to move/.test(document.querySelector('#status').textContent));
+  await page.fill('#move-text', 'Nc6');
+  await page.press('#move-text', 'Enter');
+  await page.waitForFunction(() => /White to move/.test(document.querySelector('#status').textContent));
+  await page.waitForFunction(() => /^[+-]?\d+\.\d\d 3\. /.test(document.querySelector('#analysis-lines li')?.textContent ?? ''), null, { timeout: 15_000 });
+  assert.equal(await moveCount(page), 2, 'the game is unchanged');
+  await page.screenshot({ path: `${artifacts}analysis.png` });
+  await page.click('#analysis-toggle');
+  await page.waitForFunction(() => document.querySelector('#analysis-toggle').textContent === 'Go');
+  assert.match(await page.textContent('#analysis-info'), /stopped/);
+  await page.click('#analysis-back');
+  await page.waitForFunction(() => /Black to move/.test(document.querySelector('#status').textContent));
+  await page.click('#analysis-exit');
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
+  assert.equal(await page.isHidden('#analysis-panel'), true);
+  assert.equal(await page.textContent('#fen'), gameFen);
+  // The game goes on at its level.
+  await page.fill('#move-text', 'd4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 4);
+  assert.deepEqual(errors, []);
+});
+
 test('a review can be cancelled: the moves judged so far are shown', async () => {
   const { page, errors } = await open(chromium, server.url);
   await page.click('text=PGN and FEN');

@@ -75,10 +75,10 @@ export class Board {
     await this.board.setPosition(fen, true);
   }
 
-  /** Let `color` move pieces (or nobody, with null). */
-  allowInput(color: Color | null): void {
+  /** Let `color` move pieces ('both': either side, as on an analysis board; null: nobody). */
+  allowInput(color: Color | 'both' | null): void {
     this.board.disableMoveInput();
-    if (color) this.board.enableMoveInput((event) => this.input(event), side(color));
+    if (color) this.board.enableMoveInput((event) => this.input(event), color === 'both' ? undefined : side(color));
   }
 
   private input(event: MoveInputEvent): boolean {

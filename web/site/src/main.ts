@@ -2,9 +2,10 @@
  * The game controller: a ChessGame (the rules), a WorkerAi (the engine, off the page's thread),
  * the board component and the panels. Every change of the game goes through `render()`.
  */
-import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type MoveInfo, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
+import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
+import { AnalysisBoard } from './analysis.js';
 import { Board } from './board.js';
-import { ReviewPanel } from './review.js';
+import { GOOD_ENOUGH, ReviewPanel, className } from './review.js';
 import { type GameSummary, type SavedGame, Store, newGameId } from './storage.js';
 import { formatResult, formatScore, moveNumber, whiteScore, whiteShare } from './format.js';
 import './style.css';
@@ -40,7 +41,14 @@ const ui = {
     review: $<HTMLButtonElement>('review'),
     nextMistake: $<HTMLButtonElement>('next-mistake'),
     reviewCancel: $<HTMLButtonElement>('review-cancel'),
+    analyse: $<HTMLButtonElement>('analyse'),
+    retry: $<HTMLButtonElement>('retry'),
+    retryAnswer: $<HTMLButtonElement>('retry-answer'),
+    retryNext: $<HTMLButtonElement>('retry-next'),
   },
+  analysisPanel: $('analysis-panel'),
+  retryPanel: $('retry-panel'),
+  retryText: $('retry-text'),
   reviewProgress: $('review-progress'),
   reviewBar: $<HTMLProgressElement>('review-bar'),
   games: $<HTMLUListElement>('games-list'),
@@ -92,6 +100,22 @@ let reviewedMoves = '';
 let lastEval: { ply: number; score: Score } | null = null;
 /** Storage failed once: said once. */
 let storageWarned = false;
+/** The analysis board, while it is open. */
+let analysis: AnalysisBoard | null = null;
+/** "Learn from your mistakes", while it runs: the player's mistakes and the one being retried. */
+interface Retry {
+  plies: PlyReview[];
+  index: number;
+  /** The position before the mistake, where the player tries again. */
+  position: ChessGame;
+  /** A move is being judged; the move was found (or the answer shown). */
+  judging: boolean;
+  solved: boolean;
+  /** What the board shows instead of `position`: the move tried, and an arrow. */
+  after: { fen: string; move: MoveInfo } | null;
+  arrow: { from: string; to: string } | null;
+}
+let retry: Retry | null = null;
 
 const reviewPanel = new ReviewPanel(
   { panel: $('review-panel'), summary: $('review-summary'), graph: $('review-graph') as unknown as SVGSVGElement, why: $('review-why') },
@@ -101,18 +125,35 @@ const reviewPanel = new ReviewPanel(
 const ai = await WorkerAi.create(aiOptions());
 
 const board = new Board($('board'), {
-  movesFrom: (square) => (humanMayMove() ? game.moves(square) : []),
-  onMove: (from, to, promotion) => playHuman({ from, to, promotion }),
+  movesFrom: (square) => {
+    if (analysis) return analysis.game.moves(square);
+    if (retry) return retryMayMove() ? retry.position.moves(square) : [];
+    return humanMayMove() ? game.moves(square) : [];
+  },
+  onMove: (from, to, promotion) => {
+    if (analysis) void analysisMove({ from, to, promotion });
+    else if (retry) void retryMove({ from, to, promotion });
+    else playHuman({ from, to, promotion });
+  },
   onCancel: () => void render(),
   onIllegal: (from, to) => {
     // A drop the rules refuse gets the same reason as a typed move.
-    const why = game.explain(`${from}${to}`);
+    const why = activeGame().explain(`${from}${to}`);
     if (!why.legal) say(`${from}–${to}: ${why.message}`, true);
   },
 });
 
 function humanMayMove(): boolean {
-  return !thinking && !reviewing && viewPly === null && !game.state().isFinished && game.state().turn === human;
+  return !analysis && !retry && !thinking && !reviewing && viewPly === null && !game.state().isFinished && game.state().turn === human;
+}
+
+function retryMayMove(): boolean {
+  return retry !== null && !retry.judging && !retry.solved;
+}
+
+/** The position moves are made in: the analysis board's, the retried one, or the game's. */
+function activeGame(): ChessGame {
+  return analysis?.game ?? retry?.position ?? game;
 }
 
 function say(text: string, isError = false): void {
@@ -149,8 +190,8 @@ async function applyLevel(): Promise<void> {
   if (levelsPlayed.at(-1) !== levelName()) levelsPlayed.push(levelName());
 }
 
-function kingInCheck(): string | null {
-  const state = game.state();
+function kingInCheck(of: ChessGame): string | null {
+  const state = of.state();
   if (!state.check) return null;
   const king = state.turn === 'white' ? 'K' : 'k';
   return Object.keys(state.pieces).find((sq) => state.pieces[sq] === king) ?? null;
@@ -161,13 +202,18 @@ async function render(): Promise<void> {
   const history = game.history();
   const state = game.state();
   const ply = viewPly ?? history.length;
-  const fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
-  const last = ply > 0 ? (history[ply - 1] ?? null) : null;
+  let fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
+  let last: MoveInfo | null = ply > 0 ? (history[ply - 1] ?? null) : null;
+  if (analysis) {
+    fen = analysis.game.fen();
+    last = analysis.game.history().at(-1) ?? null;
+  } else if (retry) {
+    fen = retry.after?.fen ?? retry.position.fen();
+    last = retry.after?.move ?? null;
+  }
 
   if (reviewPanel.current && movesKey() !== reviewedMoves) reviewPanel.set(null);
-  const startGame = new ChessGame(game.startFen());
-  const start = startGame.state();
-  startGame.free();
+  const start = startState();
   ui.moves.replaceChildren(
     ...history.map((m, i) => {
       const li = document.createElement('li');
@@ -191,7 +237,14 @@ async function render(): Promise<void> {
   );
   ui.moves.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
 
-  if (viewPly !== null) {
+  if (analysis) {
+    const turn = analysis.game.state().turn === 'white' ? 'White' : 'Black';
+    ui.status.textContent = `Analysis: ${turn} to move`;
+    ui.status.className = 'status';
+  } else if (retry) {
+    ui.status.textContent = `Learn from your mistakes: ${retry.index + 1} of ${retry.plies.length}`;
+    ui.status.className = 'status';
+  } else if (viewPly !== null) {
     ui.status.textContent = `Viewing move ${viewPly} of ${history.length}${state.isFinished ? ` · ${formatResult(state)}` : ''}`;
     ui.status.className = 'status';
   } else if (state.isFinished) {
@@ -204,20 +257,38 @@ async function render(): Promise<void> {
   }
   ui.fen.textContent = game.fen();
   // A resignation ends the game: undoing it is not a take-back (start a new game instead).
-  ui.buttons.undo.disabled = thinking || history.length === 0 || state.status === 'resignation';
+  const playing = !analysis && !retry;
+  ui.buttons.undo.disabled = !playing || thinking || history.length === 0 || state.status === 'resignation';
   ui.buttons.hint.disabled = !humanMayMove();
-  ui.buttons.resign.disabled = thinking || state.isFinished;
-  ui.moveText.disabled = !humanMayMove();
-  ui.buttons.review.disabled = thinking || reviewing || history.length === 0;
+  ui.buttons.resign.disabled = !playing || thinking || state.isFinished;
+  ui.moveText.disabled = !(humanMayMove() || analysis || retryMayMove());
+  ui.buttons.review.disabled = !playing || thinking || reviewing || history.length === 0;
   ui.buttons.review.textContent = reviewPanel.current ? 'Review again' : 'Review game';
   ui.buttons.nextMistake.hidden = reviewPanel.current === null;
-  ui.buttons.nextMistake.disabled = reviewPanel.nextMistake(ply) === null;
-  board.allowInput(humanMayMove() ? human : null);
-  await board.show(fen, last, viewPly === null ? kingInCheck() : null);
+  ui.buttons.nextMistake.disabled = !playing || reviewPanel.nextMistake(ply) === null;
+  const toRetry = reviewPanel.mistakesOf(human).length;
+  ui.buttons.retry.hidden = toRetry === 0;
+  ui.buttons.retry.disabled = !playing || thinking || reviewing;
+  ui.buttons.retry.textContent = `Learn from your mistakes (${toRetry})`;
+  ui.buttons.analyse.disabled = !playing || thinking || reviewing;
+  ui.analysisPanel.hidden = !analysis;
+  ui.retryPanel.hidden = !retry;
+  ui.buttons.retryAnswer.disabled = !retry || retry.judging || retry.solved;
+  ui.buttons.retryNext.disabled = !retry || retry.judging;
+  if (retry) ui.buttons.retryNext.textContent = retry.index + 1 < retry.plies.length ? 'Next mistake' : 'Finish';
+  board.allowInput(analysis ? 'both' : retryMayMove() ? human : humanMayMove() ? human : null);
+  const checked = analysis || retry ? checkSquareOf(fen) : viewPly === null ? kingInCheck(game) : null;
+  await board.show(fen, last, checked);
   // The eval bar's White end follows the board's White side.
   ui.evalBar.classList.toggle('flipped', board.bottom === 'black');
   let gauge: Score | null = null;
-  if (reviewPanel.current) {
+  if (analysis) {
+    board.reviewArrows(null, null);
+    gauge = analysis.score;
+  } else if (retry) {
+    board.hint(retry.arrow);
+    reviewPanel.hideWhy();
+  } else if (reviewPanel.current) {
     const shown = reviewPanel.show(ply);
     board.reviewArrows(shown && last ? { from: last.from, to: last.to, bad: shown.mistake } : null, shown?.best ?? null);
     // The bar shows the review's score of the position on the board.
@@ -228,6 +299,26 @@ async function render(): Promise<void> {
   }
   setGauge(gauge);
   persist();
+}
+
+/** The game's start position (its move number and side to move number the moves). */
+function startState(): GameState {
+  const position = new ChessGame(game.startFen());
+  try {
+    return position.state();
+  } finally {
+    position.free();
+  }
+}
+
+/** The square of the king in check in `fen`, if one is. */
+function checkSquareOf(fen: string): string | null {
+  const position = new ChessGame(fen);
+  try {
+    return kingInCheck(position);
+  } finally {
+    position.free();
+  }
 }
 
 /** Keep the game (and its review) in the browser, and redraw the list of games. */
@@ -315,6 +406,7 @@ async function restore(saved: SavedGame): Promise<boolean> {
     return false;
   }
   if (thinking || reviewing) ai.stop();
+  await leaveModes();
   board.cancelPromotion();
   game.free();
   game = loaded;
@@ -379,6 +471,12 @@ async function reviewGame(): Promise<void> {
 }
 
 function view(ply: number | null): void {
+  if (retry) return;
+  if (analysis) {
+    // A move of the game: back to the game, at that move.
+    void closeAnalysis().then(() => view(ply));
+    return;
+  }
   const total = game.history().length;
   viewPly = ply === null || ply >= total ? null : Math.max(0, ply);
   board.hint(null);
@@ -432,7 +530,7 @@ function playHuman(move: { from: string; to: string; promotion?: PromotionPiece 
 /** The engine's move, thought in the worker while the page stays live. */
 async function engineMove(): Promise<void> {
   const state = game.state();
-  if (state.isFinished || state.turn === human || thinking) return;
+  if (analysis || retry || state.isFinished || state.turn === human || thinking) return;
   thinking = true;
   ui.thinking.hidden = false;
   ui.thinkPv.textContent = '';
@@ -479,6 +577,176 @@ function showEnd(): void {
   ui.end.dialog.showModal();
 }
 
+/** Open the analysis board on the position shown. */
+async function openAnalysis(): Promise<void> {
+  if (analysis || retry || thinking || reviewing) return;
+  const history = game.history();
+  const ply = viewPly ?? history.length;
+  const fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
+  board.hint(null);
+  say('');
+  analysis = await AnalysisBoard.open(ai, fen, {
+    lines: $<HTMLOListElement>('analysis-lines'),
+    info: $('analysis-info'),
+    toggle: $<HTMLButtonElement>('analysis-toggle'),
+    onScore: (score) => setGauge(score),
+  });
+  // The engine searches at full strength now: the level is given back before its next move.
+  appliedLevel = '';
+  await render();
+}
+
+/** Close the analysis board: the game as it was. */
+async function closeAnalysis(): Promise<void> {
+  if (!analysis) return;
+  const closing = analysis;
+  analysis = null;
+  await closing.close();
+  await ai.setOptions(aiOptions());
+  appliedLevel = ui.level.value;
+  say('');
+  await render();
+  void engineMove();
+}
+
+async function analysisMove(move: { from: string; to: string; promotion?: PromotionPiece } | string): Promise<void> {
+  if (!analysis) return;
+  try {
+    await analysis.play(move);
+    say('');
+  } catch (e) {
+    say(e instanceof Error ? e.message : String(e), true);
+  }
+  await render();
+}
+
+/** "Learn from your mistakes": the player's mistakes of the review, one after the other. */
+function startRetry(): void {
+  const plies = reviewPanel.mistakesOf(human);
+  if (plies.length === 0 || analysis || retry || thinking || reviewing) return;
+  board.hint(null);
+  retry = { plies, index: 0, position: positionBefore(plies[0]!.ply), judging: false, solved: false, after: null, arrow: null };
+  void showRetry();
+}
+
+/** The position before ply `ply` of the game. */
+function positionBefore(ply: number): ChessGame {
+  const history = game.history();
+  return new ChessGame(ply <= 1 ? game.startFen() : (history[ply - 2]?.fen ?? game.startFen()));
+}
+
+function retryText(text: string, tone: 'good' | 'bad' | '' = ''): void {
+  ui.retryText.textContent = text;
+  ui.retryText.className = tone;
+}
+
+async function showRetry(): Promise<void> {
+  if (!retry) return;
+  const p = retry.plies[retry.index]!;
+  const color = p.color === 'white' ? 'White' : 'Black';
+  const start = startState();
+  retryText(`You played ${moveNumber(p.ply, start.fullMove, start.turn)} ${p.san}, ${article(className(p.class))}. Find a better move for ${color}.`);
+  viewPly = p.ply - 1;
+  await render();
+}
+
+function article(name: string): string {
+  const lower = name.toLowerCase();
+  return `${/^[aeiou]/.test(lower) ? 'an' : 'a'} ${lower}`;
+}
+
+/** Judge a retried move with the review itself (a one-move review from the same position). */
+async function retryMove(move: { from: string; to: string; promotion?: PromotionPiece } | string): Promise<void> {
+  const r = retry;
+  if (!r || !retryMayMove()) return;
+  const p = r.plies[r.index]!;
+  const probe = r.position.clone();
+  let tried: MoveInfo;
+  try {
+    tried = probe.move(move);
+  } catch (e) {
+    probe.free();
+    say(e instanceof Error ? e.message : String(e), true);
+    await render();
+    return;
+  }
+  r.after = { fen: probe.fen(), move: tried };
+  probe.free();
+  r.judging = true;
+  say('');
+  retryText(`${tried.san}: checking…`);
+  await render();
+  let verdict: PlyReview | undefined;
+  try {
+    verdict = (await ai.review({ fen: r.position.fen(), moves: [tried.uci] }, { bookPlies: 0 })).plies[0];
+  } catch (e) {
+    say(`The engine could not judge it: ${e instanceof Error ? e.message : String(e)}`, true);
+  }
+  if (retry !== r) return;
+  r.judging = false;
+  if (verdict && GOOD_ENOUGH.includes(verdict.class)) {
+    r.solved = true;
+    const same = tried.uci === p.best?.uci ? 'the best move' : className(verdict.class).toLowerCase();
+    retryText(`${tried.san}: ${same}. Well found (the game went ${p.san}).`, 'good');
+  } else {
+    r.after = null;
+    const why = verdict?.why ? ` ${verdict.why.charAt(0).toUpperCase()}${verdict.why.slice(1)}.` : '';
+    const name = verdict ? article(className(verdict.class)) : 'not judged';
+    retryText(`${tried.san} is ${name} too.${why} Try again, or ask for the answer.`, 'bad');
+  }
+  await render();
+}
+
+function retryAnswer(): void {
+  const r = retry;
+  if (!r || r.judging) return;
+  const p = r.plies[r.index]!;
+  r.solved = true;
+  r.after = null;
+  r.arrow = p.best ? { from: p.best.uci.slice(0, 2), to: p.best.uci.slice(2, 4) } : null;
+  retryText(p.best ? `The answer: ${p.best.pvSan.slice(0, 5).join(' ')}.` : 'The review has no better move here.', '');
+  void render();
+}
+
+async function retryNext(): Promise<void> {
+  const r = retry;
+  if (!r || r.judging) return;
+  r.position.free();
+  if (r.index + 1 >= r.plies.length) {
+    retry = null;
+    viewPly = null;
+    say('That was every mistake of the review.');
+    await render();
+    return;
+  }
+  r.index++;
+  Object.assign(r, { position: positionBefore(r.plies[r.index]!.ply), solved: false, after: null, arrow: null });
+  await showRetry();
+}
+
+function exitRetry(): void {
+  if (!retry || retry.judging) return;
+  retry.position.free();
+  retry = null;
+  viewPly = null;
+  board.hint(null);
+  void render();
+}
+
+/** Leave analysis and "learn from your mistakes" (a new game, another game). */
+async function leaveModes(): Promise<void> {
+  if (analysis) {
+    const closing = analysis;
+    analysis = null;
+    await closing.close();
+  }
+  if (retry) {
+    if (retry.judging) ai.stop();
+    retry.position.free();
+    retry = null;
+  }
+}
+
 /** A new game from the New game panel. */
 async function newGame(): Promise<void> {
   const fen = ui.startFen.value.trim();
@@ -507,6 +775,7 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
     say(e instanceof Error ? e.message : String(e), true);
     return false;
   }
+  await leaveModes();
   if (thinking || reviewing) ai.stop();
   disarmResign();
   board.cancelPromotion();
@@ -595,7 +864,7 @@ function ownTags(): Record<string, string> {
   };
 }
 
-function loadPgn(): void {
+async function loadPgn(): Promise<void> {
   const text = ui.pgnText.value;
   if (!text.trim()) {
     say('Paste a PGN into the box first; the game is unchanged.', true);
@@ -609,6 +878,7 @@ function loadPgn(): void {
     return;
   }
   if (thinking || reviewing) ai.stop();
+  await leaveModes();
   board.cancelPromotion();
   game.free();
   game = loaded;
@@ -676,7 +946,14 @@ $('copy-fen').addEventListener('click', () => void copy(game.fen(), 'FEN'));
 $('copy-pgn').addEventListener('click', () => void copy(pgn(), 'PGN'));
 $('download-pgn').addEventListener('click', () => download('game.pgn', pgn()));
 $('download-fen').addEventListener('click', () => download('position.fen', `${game.fen()}\n`));
-$('load-pgn').addEventListener('click', loadPgn);
+$('load-pgn').addEventListener('click', () => void loadPgn());
+ui.buttons.analyse.addEventListener('click', () => void openAnalysis());
+$('analysis-exit').addEventListener('click', () => void closeAnalysis());
+$('analysis-back').addEventListener('click', () => void analysis?.back().then(() => render()));
+ui.buttons.retry.addEventListener('click', startRetry);
+ui.buttons.retryAnswer.addEventListener('click', retryAnswer);
+ui.buttons.retryNext.addEventListener('click', () => void retryNext());
+$('retry-exit').addEventListener('click', exitRetry);
 ui.level.addEventListener('change', () => {
   const state = game.state();
   if (game.history().length > 0 && !state.isFinished) say(`${levelName()} from the engine's next move.`);
@@ -689,21 +966,27 @@ $('move-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const text = ui.moveText.value.trim();
   if (!text) return;
-  const why = game.explain(text);
+  const why = activeGame().explain(text);
   if (!why.legal) {
     say(`${text}: ${why.message}`, true);
     return;
   }
   ui.moveText.value = '';
   typedLast = true;
-  playHuman(text);
+  if (analysis) void analysisMove(text);
+  else if (retry) void retryMove(text);
+  else playHuman(text);
 });
 // A move on the board: the focus stays where the player is.
 $('board').addEventListener('pointerdown', () => (typedLast = false));
 document.addEventListener('keydown', (event) => {
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-  if (ui.end.dialog.open) return;
+  if (ui.end.dialog.open || retry) return;
+  if (analysis) {
+    if (event.key === 'ArrowLeft') void analysis.back().then(() => render());
+    return;
+  }
   const at = viewPly ?? game.history().length;
   const step: Record<string, number | null> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null };
   if (event.key in step) {

@@ -4,7 +4,7 @@
  * why it is marked and the better move. It knows the review, not the game: the controller tells it
  * which ply is shown and gets back the arrows to draw.
  */
-import type { GameReview, MoveClass, PlyReview } from 'chess-wasm';
+import type { Color, GameReview, MoveClass, PlyReview } from 'chess-wasm';
 import { formatScore } from './format.js';
 
 /** The classes worth a mark in the move list, with their symbol and colour class. */
@@ -18,6 +18,12 @@ const MARKED: Partial<Record<MoveClass, string>> = {
 
 /** The classes "next mistake" stops at. */
 const MISTAKES: MoveClass[] = ['inaccuracy', 'mistake', 'blunder', 'missed-win'];
+
+/** The classes "learn from your mistakes" replays (lichess's: inaccuracies are left alone). */
+const TO_RETRY: MoveClass[] = ['mistake', 'blunder', 'missed-win'];
+
+/** The classes a retried move passes with: as good as the best, within the `good` band. */
+export const GOOD_ENOUGH: MoveClass[] = ['book', 'only-move', 'best', 'excellent', 'good'];
 
 const NAMES: Record<MoveClass, string> = {
   book: 'Book move',
@@ -73,6 +79,17 @@ export class ReviewPanel {
   nextMistake(ply: number): number | null {
     const mistakes = this.review?.plies.filter((p) => MISTAKES.includes(p.class)) ?? [];
     return (mistakes.find((p) => p.ply > ply) ?? mistakes[0])?.ply ?? null;
+  }
+
+  /** Clear the sentence about the move shown (another panel speaks for now). */
+  hideWhy(): void {
+    delete this.el.why.dataset.class;
+    this.el.why.textContent = '';
+  }
+
+  /** The plies where `color` made a mistake, a blunder or missed a win, in order. */
+  mistakesOf(color: Color): PlyReview[] {
+    return this.review?.plies.filter((p) => p.color === color && TO_RETRY.includes(p.class)) ?? [];
   }
 
   /**
@@ -166,6 +183,11 @@ export class ReviewPanel {
       this.onPick(Math.min(Math.max(ply, 0), n));
     };
   }
+}
+
+/** A class as the page names it (`Blunder`, `Only move`). */
+export function className(cls: MoveClass): string {
+  return NAMES[cls];
 }
 
 function capitalise(text: string): string {
