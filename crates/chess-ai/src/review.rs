@@ -34,6 +34,7 @@ use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsE
 
 #[cfg(feature = "json")]
 pub mod json;
+pub mod motifs;
 
 /// How a review searches.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -592,10 +593,26 @@ fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&An
         return format!("misses {}, which wins the {role} on {}; {better}", best.san, best.mv.to());
     }
     if let Some(reply) = reply {
-        if let Some(role) = lost {
-            if role != Role::Pawn {
+        let replier = next.role_on(reply.mv.from());
+        match lost {
+            // A minor piece for a rook.
+            Some(Role::Rook) if matches!(replier, Some(Role::Knight | Role::Bishop)) => {
+                return format!("loses the exchange: {} takes the rook on {}; {better}", reply.san, reply.mv.to());
+            }
+            Some(role) if role != Role::Pawn => {
                 return format!("it leaves the {role} on {} to {}; {better}", reply.mv.to(), reply.san);
             }
+            _ => {}
+        }
+        // The reply's tactic: a fork or a pin, read off the board after it.
+        if next.is_legal(reply.mv) {
+            let mut after = *next;
+            after.play(reply.mv);
+            if let Some(motif) = motifs::motif(&after, reply.mv.to()) {
+                return format!("{}; {better}", motif.describe(&reply.san));
+            }
+        }
+        if lost.is_some() {
             return format!("it loses a pawn to {}; {better}", reply.san);
         }
         return format!(

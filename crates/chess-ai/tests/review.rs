@@ -116,3 +116,39 @@ fn a_move_that_leaves_a_queen_to_be_taken_says_it_missed_it() {
     let why = miss.why.as_deref().unwrap();
     assert!(why.starts_with("misses Nxe5, which wins the queen on e5"), "{why}");
 }
+
+/// A game from `fen` with `sans` played.
+fn game_from(fen: &str, sans: &[&str]) -> Game {
+    let mut game = Game::from_fen(fen).unwrap();
+    for san in sans {
+        game.play_san(san).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_move_that_lets_a_knight_fork_king_and_rook_says_so() {
+    // h3?? ignores the knight: Nc2+ attacks the king and the rook (Ke2 was the defence).
+    let r = judged(&game_from("r4k2/5ppp/8/8/1n6/8/PP3PPP/R3K3 w - - 0 1", &["h3"]));
+    let why = r.plies[0].why.as_deref().unwrap();
+    assert_eq!(r.plies[0].class, MoveClass::Blunder);
+    assert!(why.starts_with("walks into a fork: Nc2+ attacks the king on e1 and the rook on a1; "), "{why}");
+}
+
+#[test]
+fn a_move_that_steps_into_a_pin_says_which_piece_is_pinned() {
+    // Ke1?? steps onto the e-file behind the knight: Re8 pins it, and f5 will win it.
+    let r = judged(&game_from("r5k1/5ppp/8/8/4N3/8/5PPP/5K2 w - - 0 1", &["Ke1"]));
+    let why = r.plies[0].why.as_deref().unwrap();
+    assert_eq!(r.plies[0].class, MoveClass::Blunder);
+    assert!(why.starts_with("walks into a pin: Re8 pins the knight on e4 to the king; "), "{why}");
+}
+
+#[test]
+fn a_move_that_gives_a_rook_for_a_minor_piece_says_it_loses_the_exchange() {
+    // Rd1?? puts the rook where the knight on c3 takes it; the king takes back: a rook for a
+    // knight.
+    let r = judged(&game_from("4k3/pp6/8/8/8/2n5/1P3PPP/R3K3 w - - 0 1", &["Rd1"]));
+    let why = r.plies[0].why.as_deref().unwrap();
+    assert!(why.starts_with("loses the exchange: Nxd1 takes the rook on d1"), "{why}");
+}

@@ -1,0 +1,191 @@
+//! Tactics named in a review's reasons: what the opponent's best reply does to the pieces of the
+//! side that just moved, read off the board after that reply. Each is a fact the board shows, not
+//! a guess: the reply's piece attacks these pieces from a square the mover cannot take it on (a
+//! fork), or holds a piece in front of a bigger one on its line (a pin).
+
+use chess_core::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use chess_core::{BitBoard, Board, Color, Role, Square};
+use chess_search::see_value;
+
+/// A tactic of the reply, against the side `victim`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Motif {
+    /// The piece on `from` attacks two or more of the victim's pieces (the king among them when it
+    /// gives check), each one the victim cannot afford to lose, and the victim cannot take it.
+    Fork {
+        /// The forking piece.
+        attacker: Role,
+        /// Where it stands.
+        from: Square,
+        /// What it attacks, the most valuable first.
+        targets: Vec<(Role, Square)>,
+    },
+    /// The line piece on `from` attacks `pinned`, and behind it on the same line stands the king
+    /// or a piece worth more: moving the pinned piece gives that up.
+    Pin {
+        /// The pinning piece.
+        attacker: Role,
+        /// Where it stands.
+        from: Square,
+        /// The piece held in front.
+        pinned: (Role, Square),
+        /// The piece behind it.
+        behind: (Role, Square),
+    },
+}
+
+/// The squares a `role` of `color` on `sq` attacks, through `occupied`.
+fn attacks(role: Role, color: Color, sq: Square, occupied: BitBoard) -> BitBoard {
+    match role {
+        Role::Pawn => pawn_attacks(color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, occupied),
+        Role::Rook => rook_attacks(sq, occupied),
+        Role::Queen => queen_attacks(sq, occupied),
+        Role::King => king_attacks(sq),
+    }
+}
+
+/// The tactic the piece that moved to `to` makes in `after` (the board after the reply, the
+/// victim to move), if it makes one: a fork first, else a pin.
+pub fn motif(after: &Board, to: Square) -> Option<Motif> {
+    let attacker = after.role_on(to)?;
+    let them = after.color_on(to)?;
+    let victim = !them;
+    let occupied = after.occupied();
+    // A piece the victim can simply take makes no tactic.
+    if after.is_attacked(to, victim, occupied) && !after.in_check() {
+        return None;
+    }
+    if after.in_check() && after.is_attacked(to, victim, occupied) {
+        // In check from it and able to take it: the check is answered by the capture.
+        return None;
+    }
+    fork(after, to, attacker, them).or_else(|| pin(after, to, attacker, them))
+}
+
+fn fork(after: &Board, to: Square, attacker: Role, them: Color) -> Option<Motif> {
+    let victim = !them;
+    let occupied = after.occupied();
+    let hit = attacks(attacker, them, to, occupied) & after.colored(victim);
+    let mut targets: Vec<(Role, Square)> = hit
+        .into_iter()
+        .filter_map(|sq| {
+            let role = after.role_on(sq)?;
+            // A target worth losing: the king, a piece worth more than the attacker, or one that
+            // nothing defends.
+            let defended = after.is_attacked(sq, victim, occupied.without(sq));
+            (role == Role::King || see_value(role) > see_value(attacker) || (!defended && role != Role::Pawn))
+                .then_some((role, sq))
+        })
+        .collect();
+    if targets.len() < 2 {
+        return None;
+    }
+    // The king first, then the most valuable.
+    targets.sort_by_key(|&(role, sq)| (std::cmp::Reverse(see_value(role)), sq as u8));
+    Some(Motif::Fork { attacker, from: to, targets })
+}
+
+fn pin(after: &Board, to: Square, attacker: Role, them: Color) -> Option<Motif> {
+    if !matches!(attacker, Role::Bishop | Role::Rook | Role::Queen) {
+        return None;
+    }
+    let victim = !them;
+    let occupied = after.occupied();
+    let ours = after.colored(victim);
+    for front in (attacks(attacker, them, to, occupied) & ours).into_iter() {
+        let role = after.role_on(front)?;
+        if role == Role::King {
+            continue;
+        }
+        // What the line piece would see through `front`, on the same line.
+        let through = attacks(attacker, them, to, occupied.without(front)) & ours;
+        let line = chess_core::attacks::line(to, front);
+        for back in (through & line).into_iter() {
+            if back == front || !chess_core::attacks::between(to, back).has(front) {
+                continue;
+            }
+            let behind = after.role_on(back)?;
+            let worth = behind == Role::King || see_value(behind) > see_value(role).max(see_value(attacker));
+            if worth && role != Role::Pawn {
+                return Some(Motif::Pin { attacker, from: to, pinned: (role, front), behind: (behind, back) });
+            }
+        }
+    }
+    None
+}
+
+impl Motif {
+    /// The tactic in words, after the reply's SAN: "Nc7+ forks the king on e8 and the rook on a8".
+    pub fn describe(&self, reply_san: &str) -> String {
+        match self {
+            Motif::Fork { targets, .. } => {
+                let named: Vec<String> = targets.iter().map(|(role, sq)| format!("the {role} on {sq}")).collect();
+                let list = match named.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                    _ => named.join(""),
+                };
+                format!("walks into a fork: {reply_san} attacks {list}")
+            }
+            Motif::Pin { pinned: (role, sq), behind: (behind, back), .. } => {
+                let to = if *behind == Role::King { "the king".to_owned() } else { format!("the {behind} on {back}") };
+                format!("walks into a pin: {reply_san} pins the {role} on {sq} to {to}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(fen: &str, reply: &str) -> (Board, Square) {
+        let mut board: Board = fen.parse().unwrap();
+        let mv = board.parse_uci(reply).unwrap();
+        board.play(mv);
+        (board, mv.to())
+    }
+
+    #[test]
+    fn a_knight_check_that_also_hits_the_rook_is_a_fork() {
+        // Black's knight jumps to c2: check, and the rook on a1 hangs.
+        let (board, to) = after("4k3/8/8/8/1n6/8/8/R3K3 b - - 0 1", "b4c2");
+        assert_eq!(
+            motif(&board, to),
+            Some(Motif::Fork {
+                attacker: Role::Knight,
+                from: Square::C2,
+                targets: vec![(Role::King, Square::E1), (Role::Rook, Square::A1)]
+            })
+        );
+        assert_eq!(
+            motif(&board, to).unwrap().describe("Nc2+"),
+            "walks into a fork: Nc2+ attacks the king on e1 and the rook on a1"
+        );
+    }
+
+    #[test]
+    fn a_fork_the_victim_can_take_is_none() {
+        // The queen on d1 takes the knight on c2.
+        let (board, to) = after("4k3/8/8/8/1n6/8/8/R2QK3 b - - 0 1", "b4c2");
+        assert_eq!(motif(&board, to), None);
+    }
+
+    #[test]
+    fn a_bishop_on_the_line_of_knight_and_king_pins() {
+        // Bb4 pins the knight on c3 to the king on e1.
+        let (board, to) = after("4kb2/8/8/8/8/2N5/8/4K3 b - - 0 1", "f8b4");
+        let m = motif(&board, to).unwrap();
+        assert_eq!(
+            m,
+            Motif::Pin {
+                attacker: Role::Bishop,
+                from: Square::B4,
+                pinned: (Role::Knight, Square::C3),
+                behind: (Role::King, Square::E1)
+            }
+        );
+        assert_eq!(m.describe("Bb4"), "walks into a pin: Bb4 pins the knight on c3 to the king");
+    }
+}
