@@ -10,6 +10,8 @@
 //! - **Answers** ([`Analysis`]): the move in UCI and SAN, its score (centipawns or mate), the
 //!   principal variation, depth, seldepth, nodes and time, and the root moves that were scored.
 //! - **Opening book**: a Polyglot reader ([`Book`]); a small CC0 book is embedded.
+//! - **Opening names**: the ECO code and name of a game's opening ([`openings::classify`]), from
+//!   the lichess chess-openings data set (CC0).
 //! - **Background thinking** ([`Ai::start`] gives a [`Thinking`] handle: progress, stop, join;
 //!   dropping it stops the search), so a user interface never freezes.
 //! - **Determinism**: with a seed, the same game and options give the same move.
@@ -39,6 +41,7 @@ mod ai;
 mod analysis;
 mod book;
 mod level;
+pub mod openings;
 mod options;
 mod polyglot_random;
 pub mod review;

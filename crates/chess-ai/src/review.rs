@@ -30,6 +30,7 @@ use chess_core::{Annotation, Board, Color, Game, Move, PgnGame, Role};
 use chess_eval::Score;
 use chess_search::{see_value, Limits, SearchControl, Silent};
 
+use crate::openings::{classify, Opening};
 use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsError, Strength};
 
 #[cfg(feature = "json")]
@@ -195,6 +196,9 @@ pub struct Review {
     pub black: SideSummary,
     /// The plies (from 1) of the largest Win% swings, largest first: where the game turned.
     pub key_moments: Vec<usize>,
+    /// The game's opening (ECO code and name, [`crate::openings::classify`]), when it passed
+    /// through a named position.
+    pub opening: Option<Opening>,
 }
 
 /// lichess's Win% for a score from a side's point of view: `50 + 50 (2 / (1 + e^(-0.00368208 cp)) - 1)`,
@@ -432,7 +436,8 @@ pub fn review(
     key_moments.retain(|&i| plies[i].win_before - plies[i].win_after >= 10.0);
     key_moments.truncate(5);
     let key_moments = key_moments.into_iter().map(|i| i + 1).collect();
-    Ok(Review { white: summary(Color::White), black: summary(Color::Black), plies, key_moments })
+    let opening = classify(game).map(|(opening, _)| opening);
+    Ok(Review { white: summary(Color::White), black: summary(Color::Black), plies, key_moments, opening })
 }
 
 impl Review {
@@ -440,7 +445,8 @@ impl Review {
     /// `[%eval ...]` comment (White's view, pawns or `#N`); on an inaccuracy or worse its NAG
     /// (`?!`, `?`, `??`; `!` for an only move), the class, why and the better move in words, and
     /// the better line as a variation. The game's own comments come first; its NAGs stay where
-    /// the review adds none. Tags get `Annotator`.
+    /// the review adds none. Tags get `Annotator`, and `ECO` and `Opening` when the game has none
+    /// and the review named its opening.
     ///
     /// ```
     /// use chess_ai::review::{review, ReviewOptions};
@@ -502,6 +508,10 @@ impl Review {
         }
         if out.tag("Annotator").is_none() {
             out.tags.push(("Annotator".to_owned(), "chess review".to_owned()));
+        }
+        if let Some(opening) = self.opening.filter(|_| out.tag("ECO").is_none() && out.tag("Opening").is_none()) {
+            out.tags.push(("ECO".to_owned(), opening.eco.to_owned()));
+            out.tags.push(("Opening".to_owned(), opening.name.to_owned()));
         }
         out
     }

@@ -192,6 +192,9 @@ fn game_json(number: usize, pgn: &PgnGame, r: &Review) -> String {
 fn print_review(number: usize, pgn: &PgnGame, r: &Review) {
     let name = |tag: &str| pgn.tag(tag).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
     outln!("Game {number}: {} - {} {}", name("White"), name("Black"), pgn.game.result());
+    if let Some(opening) = r.opening {
+        outln!("Opening: {} {}", opening.eco, opening.name);
+    }
     outln!("{:<10} {:>8} {:>6}  {}", "", "accuracy", "acpl", counts_header());
     for (side, s) in [("White", &r.white), ("Black", &r.black)] {
         outln!("{side:<10} {:>8.1} {:>6.0}  {}", s.accuracy, s.acpl, counts(s));

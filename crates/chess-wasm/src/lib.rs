@@ -188,6 +188,15 @@ impl JsPosition {
         self.0.classic_fen()
     }
 
+    /// The game's opening as JSON, `{"eco":"C50","name":"Italian Game"}`, from the last named
+    /// position the game passed through (`chess_ai::openings`), or `null`.
+    pub fn opening(&self) -> String {
+        match chess_ai::openings::classify(self.0.game()) {
+            Some((o, ply)) => json(&serde_json::json!({ "eco": o.eco, "name": o.name, "ply": ply })),
+            None => "null".to_owned(),
+        }
+    }
+
     /// The start position's FEN.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {

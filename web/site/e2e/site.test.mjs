@@ -177,10 +177,13 @@ test('a reload resumes the game and the settings; the games list opens an earlie
   await page.click('#games-list li:nth-child(2) button:text("Open")');
   await page.waitForFunction((m) => document.querySelector('#moves').textContent === m, moves);
   assert.equal(await page.inputValue('#level'), '2');
-  // The game on the board is now the latest played; delete the other one.
+  // The game on the board is now the latest played; delete the other one (once the page has
+  // settled: the message and the opening's name may move the list).
+  await page.waitForFunction(() => /opened/.test(document.querySelector('#message').textContent));
+  await page.waitForTimeout(300);
   assert.match(await page.textContent('#games-list li:nth-child(1)'), /on the board/);
   await page.click('#games-list li:nth-child(2) button:text("Delete")');
-  assert.equal(await page.locator('#games-list li').count(), 1);
+  assert.equal(await page.locator('#games-list li').count(), 1, await page.textContent('#games-list'));
   assert.deepEqual(errors, []);
 });
 
@@ -370,6 +373,7 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   await page.click('#review');
   await page.waitForFunction(() => !document.querySelector('#review-panel').hidden, null, { timeout: 60_000 });
   assert.match(await page.textContent('#message'), /Review ready/);
+  assert.equal(await page.textContent('#opening'), "C23 · Bishop's Opening");
   const table = await page.$$eval('.review-table tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
   assert.equal(table[0][0], 'Accuracy');
   assert.ok(Number.parseFloat(table[0][1]) > Number.parseFloat(table[0][2]), `White played better: ${table[0]}`);

@@ -18,6 +18,7 @@ const ui = {
   status: $('status'),
   message: $('message'),
   moves: $('moves'),
+  opening: $('opening'),
   thinking: $('thinking'),
   thinkDepth: $('think-depth'),
   thinkScore: $('think-score'),
@@ -236,6 +237,8 @@ async function render(): Promise<void> {
     }),
   );
   ui.moves.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  const opening = (analysis?.game ?? game).opening();
+  ui.opening.textContent = opening ? `${opening.eco} · ${opening.name}` : '';
 
   if (analysis) {
     const turn = analysis.game.state().turn === 'white' ? 'White' : 'Black';

@@ -54,7 +54,14 @@ struct ReviewJson<'a> {
     white: SideJson,
     black: SideJson,
     key_moments: &'a [usize],
+    opening: Option<OpeningJson>,
     plies: Vec<PlyJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct OpeningJson {
+    eco: &'static str,
+    name: &'static str,
 }
 
 #[derive(Serialize)]
@@ -161,6 +168,7 @@ impl Review {
             white: (&self.white).into(),
             black: (&self.black).into(),
             key_moments: &self.key_moments,
+            opening: self.opening.map(|o| OpeningJson { eco: o.eco, name: o.name }),
             plies: self.plies.iter().map(PlyJson::from).collect(),
         };
         serde_json::to_value(json).expect("a review serialises")

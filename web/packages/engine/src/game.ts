@@ -2,7 +2,7 @@
 import { wasm } from './load.js';
 import { ChessError, IllegalMoveError, requireString, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
-import type { Annotation, Color, Explanation, GameState, HistoryItem, MoveInfo, PromotionPiece } from './types.js';
+import type { Annotation, Color, Explanation, GameState, HistoryItem, MoveInfo, Opening, PromotionPiece } from './types.js';
 
 /** A move typed by a person (SAN or UCI) or given by squares. */
 export type MoveInput = string | { from: string; to: string; promotion?: PromotionPiece };
@@ -93,6 +93,15 @@ export class ChessGame {
   /** The current position's FEN. */
   fen(): string {
     return this.position.fen();
+  }
+
+  /**
+   * The game's opening, as lichess names it: the ECO code and name of the last position of the
+   * game that the lichess chess-openings data set names, or `null` (`{ eco: 'C50', name: 'Italian
+   * Game: Giuoco Piano', ply: 6 }`).
+   */
+  opening(): Opening | null {
+    return JSON.parse(this.position.opening()) as Opening | null;
   }
 
   /** The start position's FEN. */

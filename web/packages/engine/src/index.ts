@@ -12,7 +12,7 @@ export { WorkerAi } from './worker-ai.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 export type {
   AiOptions, Analysis, Annotation, Castling, Color, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,
-  Level, LevelInfo, Line, MoveClass, MoveInfo, PieceLetter, PlyReview, Progress, PromotionPiece, RejectionReason,
+  Level, LevelInfo, Line, MoveClass, MoveInfo, Opening, PieceLetter, PlyReview, Progress, PromotionPiece, RejectionReason,
   ReviewOptions, Score, SideReview, ThinkOptions,
 } from './types.js';
 export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';

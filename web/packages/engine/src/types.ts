@@ -248,8 +248,20 @@ export interface GameReview {
   black: SideReview;
   /** The plies (from 1) of the largest Win% swings, largest first. */
   keyMoments: number[];
+  /** The game's opening (ECO code and name), or null. */
+  opening: { eco: string; name: string } | null;
   /** Every move, in order (fewer when the review was stopped). */
   plies: PlyReview[];
+}
+
+/**
+ * A named opening (the lichess chess-openings data set, CC0): its ECO code, its name, and the ply
+ * of the game's last position that has the name (0: the start position).
+ */
+export interface Opening {
+  eco: string;
+  name: string;
+  ply: number;
 }
 
 /** How a review searches: a budget a position (50,000 nodes by default: the same on every machine). */

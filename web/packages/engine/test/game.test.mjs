@@ -21,6 +21,21 @@ test('moves in SAN, UCI and squares, with the promotion piece', () => {
   assert.equal(promo.move({ from: 'a7', to: 'a8' }).promotion, 'q');
 });
 
+test('the opening is named, by position (a transposition too), and null without one', () => {
+  const game = new ChessGame();
+  assert.equal(game.opening(), null);
+  for (const san of ['e4', 'c5', 'Nf3', 'd6', 'd4', 'cxd4', 'Nxd4', 'Nf6', 'Nc3', 'a6', 'Be3']) game.move(san);
+  assert.deepEqual(game.opening(), { eco: 'B90', name: 'Sicilian Defense: Najdorf Variation, English Attack', ply: 11 });
+  game.move('h6');
+  assert.equal(game.opening().ply, 11, 'a move past the named lines keeps the last name');
+  const transposed = new ChessGame();
+  for (const san of ['Nf3', 'd5', 'd4']) transposed.move(san);
+  const direct = new ChessGame();
+  for (const san of ['d4', 'd5', 'Nf3']) direct.move(san);
+  assert.deepEqual(transposed.opening(), direct.opening());
+  assert.equal(new ChessGame('8/8/8/8/8/8/k7/2K5 w - - 0 1').opening(), null);
+});
+
 test('castling, en passant, check and mate are described', () => {
   const game = new ChessGame('r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1');
   const ep = game.move('dxe3');
