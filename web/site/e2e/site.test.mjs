@@ -490,3 +490,51 @@ test('a review can be cancelled: the moves judged so far are shown', async () =>
   assert.equal(await page.isHidden('#review-panel'), false);
   assert.deepEqual(errors, []);
 });
+
+test('a move by keyboard on the board: Tab to it, arrow keys, Enter to pick and drop; the reply is announced', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1' });
+  await page.focus('#board svg.cm-chessboard');
+  // The focus starts on a1: over to e2, pick the pawn, up to e4, drop it.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 2);
+  assert.match(await page.textContent('#moves'), /^1\. e4/);
+  assert.match(await page.textContent('#announce'), /^The engine played \S+\.$/);
+  assert.deepEqual(errors, []);
+});
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function axeViolations(page) {
+  await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
+  const result = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('accessibility: axe-core finds no serious violation, in play, in the end dialog and with a review open', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await page.click('text=Your games');
+  await page.click('text=PGN and FEN');
+  assert.deepEqual(await axeViolations(page), []);
+  await page.fill('#pgn-text', '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
+  await page.click('#load-pgn');
+  await page.click('#review');
+  await page.waitForFunction(() => !document.querySelector('#review-panel').hidden, null, { timeout: 60_000 });
+  assert.deepEqual(await axeViolations(page), []);
+  await newGame(page, { fen: MATE_IN_TWO });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await click(page, 'c6');
+  await click(page, 'b6');
+  await waitMoves(page, 2);
+  await click(page, 'h1');
+  await click(page, 'h8');
+  await page.waitForSelector('#end-dialog[open]');
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(errors, []);
+});

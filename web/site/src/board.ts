@@ -4,6 +4,7 @@
  * `onMove`; the game controller decides.
  */
 import { BORDER_TYPE, COLOR, Chessboard, INPUT_EVENT_TYPE, type MoveInputEvent } from 'cm-chessboard/src/Chessboard.js';
+import { Accessibility } from 'cm-chessboard/src/extensions/accessibility/Accessibility.js';
 import { ARROW_TYPE, Arrows } from 'cm-chessboard/src/extensions/arrows/Arrows.js';
 import { MARKER_TYPE, Markers } from 'cm-chessboard/src/extensions/markers/Markers.js';
 import {
@@ -41,7 +42,17 @@ export class Board {
       position: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       assetsUrl: './cm-chessboard/',
       style: { cssClass: 'default', showCoordinates: true, borderType: BORDER_TYPE.none, animationDuration: 150 },
-      extensions: [{ class: Markers, props: { autoMarkers: null } }, { class: Arrows }, { class: PromotionDialog }],
+      extensions: [
+        { class: Markers, props: { autoMarkers: null } },
+        { class: Arrows },
+        { class: PromotionDialog },
+        // The board by keyboard: Tab to it, arrow keys over the squares, Enter to pick and to drop
+        // (each square and move announced). The move list and the move box say the rest.
+        {
+          class: Accessibility,
+          props: { language: 'en', keyboardMoveInput: true, movePieceForm: false, boardAsTable: false, piecesAsList: false, brailleNotationInAlt: false },
+        },
+      ],
     });
     // A click anywhere off the board closes the promotion chooser, as a click on the board does.
     document.addEventListener(
@@ -65,6 +76,10 @@ export class Board {
 
   /** Show a position, with the last move and a king in check marked. */
   async show(fen: string, lastMove: MoveInfo | null, checkSquare: string | null): Promise<void> {
+    // Name the board for assistive technology (the moves are in the list).
+    const svg = this.element.querySelector('svg.cm-chessboard');
+    const move = lastMove ? `, last move ${lastMove.san}` : '';
+    svg?.setAttribute('aria-label', `Chess board, ${this.bottom} at the bottom${move}${checkSquare ? ', check' : ''}; arrow keys and Enter to move`);
     this.board.removeMarkers(MARKER_TYPE.square);
     this.board.removeMarkers(MARKER_TYPE.circleDanger);
     if (lastMove) {

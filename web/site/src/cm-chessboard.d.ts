@@ -46,3 +46,6 @@ declare module 'cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js
   export const PROMOTION_DIALOG_RESULT_TYPE: { pieceSelected: 'pieceSelected'; canceled: 'canceled' };
   export class PromotionDialog {}
 }
+declare module 'cm-chessboard/src/extensions/accessibility/Accessibility.js' {
+  export class Accessibility {}
+}

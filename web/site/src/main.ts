@@ -985,6 +985,8 @@ $('board').addEventListener('pointerdown', () => (typedLast = false));
 document.addEventListener('keydown', (event) => {
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  // On the board the arrow keys move over its squares.
+  if (target instanceof Element && target.closest('#board')) return;
   if (ui.end.dialog.open || retry) return;
   if (analysis) {
     if (event.key === 'ArrowLeft') void analysis.back().then(() => render());
