@@ -508,6 +508,29 @@ test('a move by keyboard on the board: Tab to it, arrow keys, Enter to pick and 
   assert.deepEqual(errors, []);
 });
 
+test('served compressed: the wasm and the scripts arrive precompressed; the first load is under 700 KB', async () => {
+  const page = await chromium.newPage();
+  const loaded = [];
+  page.on('requestfinished', async (request) => {
+    const response = await request.response();
+    const headers = (await response?.allHeaders()) ?? {};
+    // What crossed the wire: 0 for a file the HTTP cache had (the worker's second wasm).
+    const { responseBodySize } = await request.sizes();
+    loaded.push({ url: request.url(), encoding: headers['content-encoding'] ?? null, bytes: Math.max(0, responseBodySize) });
+  });
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  await page.waitForTimeout(500);
+  const wasm = loaded.find((r) => r.url.endsWith('.wasm'));
+  assert.ok(wasm, 'the wasm was loaded');
+  assert.match(String(wasm.encoding), /^(br|gzip)$/);
+  assert.ok(wasm.bytes > 0 && wasm.bytes < 650_000, `the wasm is ${wasm.bytes} bytes on the wire`);
+  const total = loaded.reduce((sum, r) => sum + (Number.isFinite(r.bytes) ? r.bytes : 0), 0);
+  console.log(`first load: ${loaded.length} files, ${total} bytes (${loaded.map((r) => `${r.url.split('/').pop()} ${r.encoding ?? 'identity'} ${r.bytes}`).join('; ')})`);
+  assert.ok(total < 700_000, `${total} bytes`);
+  await page.close();
+});
+
 /** axe-core's serious and critical violations on the page as it is now. */
 async function axeViolations(page) {
   await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
