@@ -230,6 +230,48 @@ impl Board {
         !(bishops.intersects(BitBoard::LIGHT_SQUARES) && bishops.intersects(BitBoard::DARK_SQUARES))
     }
 
+    /// Whether `color` could still mate by some series of legal moves, the opponent helping
+    /// (FIDE's rule for a flag that falls: the game is drawn when the other side could not). As
+    /// lichess reads the rule: a bare king cannot; a lone knight cannot against a king with only
+    /// queens; bishops all on squares of one colour cannot unless the opponent has a knight, a
+    /// pawn or a bishop of the other colour to block a flight square; anything else can.
+    ///
+    /// ```
+    /// use chess_core::{Board, Color};
+    /// let kn_v_k: Board = "8/8/8/4k3/8/8/8/4KN2 w - - 0 1".parse().unwrap();
+    /// assert!(!kn_v_k.can_mate(Color::White));
+    /// let kn_v_kp: Board = "8/4p3/8/4k3/8/8/8/4KN2 w - - 0 1".parse().unwrap();
+    /// assert!(kn_v_kp.can_mate(Color::White), "the pawn can block: a helpmate exists");
+    /// assert!(kn_v_kp.can_mate(Color::Black), "a pawn can promote");
+    /// ```
+    pub fn can_mate(&self, color: Color) -> bool {
+        let ours = self.colored(color) - self.pieces(Role::King);
+        let theirs = self.colored(!color) - self.pieces(Role::King);
+        if ours.is_empty() {
+            return false;
+        }
+        let minors_only = (ours - self.pieces(Role::Knight) - self.pieces(Role::Bishop)).is_empty();
+        if !minors_only {
+            return true;
+        }
+        let knights = ours & self.pieces(Role::Knight);
+        let bishops = ours & self.pieces(Role::Bishop);
+        if knights.len() == 1 && bishops.is_empty() {
+            return (theirs - self.pieces(Role::Queen)).is_nonempty();
+        }
+        if knights.is_empty() {
+            let light = bishops.intersects(BitBoard::LIGHT_SQUARES);
+            let dark = bishops.intersects(BitBoard::DARK_SQUARES);
+            if light && dark {
+                return true;
+            }
+            let other = if light { BitBoard::DARK_SQUARES } else { BitBoard::LIGHT_SQUARES };
+            let blockers = self.pieces(Role::Knight) | self.pieces(Role::Pawn) | (self.pieces(Role::Bishop) & other);
+            return (theirs & blockers).is_nonempty();
+        }
+        true
+    }
+
     /// Whether `color` has a piece other than pawns and king (null-move pruning uses this as a
     /// zugzwang guard).
     #[inline]

@@ -39,6 +39,12 @@ pub enum Decision {
     },
     /// The players agreed a draw.
     DrawAgreed,
+    /// `flagged` ran out of time, but the other side could not have mated by any series of
+    /// legal moves ([`Board::can_mate`]): a draw.
+    TimeoutDraw {
+        /// The side whose flag fell.
+        flagged: Color,
+    },
 }
 
 impl Decision {
@@ -47,7 +53,7 @@ impl Decision {
         match self {
             Decision::Resignation { loser: Color::White } | Decision::TimeForfeit { loser: Color::White } => "0-1",
             Decision::Resignation { loser: Color::Black } | Decision::TimeForfeit { loser: Color::Black } => "1-0",
-            Decision::DrawAgreed => "1/2-1/2",
+            Decision::DrawAgreed | Decision::TimeoutDraw { .. } => "1/2-1/2",
         }
     }
 
@@ -59,6 +65,8 @@ impl Decision {
             Decision::TimeForfeit { loser: Color::White } => "White forfeits on time",
             Decision::TimeForfeit { loser: Color::Black } => "Black forfeits on time",
             Decision::DrawAgreed => "Draw agreed",
+            Decision::TimeoutDraw { flagged: Color::White } => "White's time ran out; Black cannot mate: draw",
+            Decision::TimeoutDraw { flagged: Color::Black } => "Black's time ran out; White cannot mate: draw",
         }
     }
 
@@ -69,7 +77,7 @@ impl Decision {
                 Color::White => Color::Black,
                 Color::Black => Color::White,
             }),
-            Decision::DrawAgreed => None,
+            Decision::DrawAgreed | Decision::TimeoutDraw { .. } => None,
         }
     }
 }
@@ -237,6 +245,28 @@ impl Game {
     /// ```
     pub fn decide(&mut self, decision: Decision) {
         self.decision = Some(decision);
+    }
+
+    /// `flagged`'s time ran out: it loses on time, or draws when the other side could not mate
+    /// ([`Board::can_mate`], FIDE's rule). Records the decision and returns it.
+    ///
+    /// ```
+    /// use chess_core::{Color, Decision, Game};
+    /// let mut game = Game::new();
+    /// assert_eq!(game.flag(Color::White), Decision::TimeForfeit { loser: Color::White });
+    /// assert_eq!(game.result(), "0-1");
+    /// let mut bare = Game::from_fen("8/8/8/4k3/8/8/3P4/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(bare.flag(Color::White), Decision::TimeoutDraw { flagged: Color::White });
+    /// assert_eq!(bare.result(), "1/2-1/2");
+    /// ```
+    pub fn flag(&mut self, flagged: Color) -> Decision {
+        let decision = if self.board().can_mate(!flagged) {
+            Decision::TimeForfeit { loser: flagged }
+        } else {
+            Decision::TimeoutDraw { flagged }
+        };
+        self.decide(decision);
+        decision
     }
 
     /// The recorded decision, if any.

@@ -1,6 +1,6 @@
 //! Game status: mate, stalemate and every draw rule.
 
-use chess_core::{Board, Color, Game, GameStatus};
+use chess_core::{Board, Color, Decision, Game, GameStatus};
 
 fn play(game: &mut Game, sans: &str) {
     for san in sans.split_whitespace() {
@@ -124,4 +124,36 @@ fn insufficient_material() {
         let board: Board = fen.parse().unwrap();
         assert!(!board.is_insufficient_material(), "{fen}");
     }
+}
+
+#[test]
+fn who_can_still_mate_when_a_flag_falls() {
+    let can = |fen: &str, color: Color| fen.parse::<Board>().unwrap().can_mate(color);
+    // Bare king; a lone knight against a king, or against a king and queen.
+    assert!(!can("8/8/8/4k3/8/8/8/4K3 w - - 0 1", Color::White));
+    assert!(!can("8/8/8/4k3/8/8/8/4KN2 w - - 0 1", Color::White));
+    assert!(!can("8/8/8/3qk3/8/8/8/4KN2 w - - 0 1", Color::White));
+    // A lone knight against a rook can (the rook blocks a flight square in a helpmate).
+    assert!(can("8/8/8/3rk3/8/8/8/4KN2 w - - 0 1", Color::White));
+    // Bishops on one colour: not against a bishop of the same colour; yes against one of the
+    // other colour, a knight or a pawn; bishops of both colours always.
+    assert!(!can("8/8/8/4k3/8/2b5/8/2B1K3 w - - 0 1", Color::White));
+    assert!(can("8/8/8/4k3/8/3b4/8/2B1K3 w - - 0 1", Color::White));
+    assert!(can("8/8/8/4k3/8/3n4/8/2B1K3 w - - 0 1", Color::White));
+    assert!(can("8/8/8/4k3/8/8/8/2BBK3 w - - 0 1", Color::White));
+    // A pawn can (it promotes).
+    assert!(can("8/8/8/4k3/8/8/P7/4K3 w - - 0 1", Color::White));
+}
+
+#[test]
+fn a_flag_loses_unless_the_other_side_cannot_mate() {
+    // Black's flag falls with a pawn to play for; White has a bare king: a draw.
+    let mut game = Game::from_fen("8/4p3/8/4k3/8/8/8/4K3 b - - 0 1").unwrap();
+    assert_eq!(game.flag(Color::Black), Decision::TimeoutDraw { flagged: Color::Black });
+    assert_eq!(game.result(), "1/2-1/2");
+    assert!(game.to_pgn(&[]).contains("[Termination \"Black's time ran out; White cannot mate: draw\"]"));
+    // White's flag falls in the same position: Black's pawn can still mate, so White loses.
+    let mut game = Game::from_fen("8/4p3/8/4k3/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(game.flag(Color::White), Decision::TimeForfeit { loser: Color::White });
+    assert_eq!(game.result(), "0-1");
 }

@@ -245,6 +245,11 @@ impl JsPosition {
         self.0.resign(loser).map_err(js)
     }
 
+    /// `flagged` ran out of time: it loses, or the game is drawn when the other side cannot mate.
+    pub fn flag(&mut self, flagged: &str) -> Result<(), JsError> {
+        self.0.flag(flagged).map_err(js)
+    }
+
     /// The game in PGN; `tags_json` is a JSON array of `[name, value]` pairs (or an object) of
     /// tags over the game's own.
     pub fn pgn(&self, tags_json: Option<String>) -> Result<String, JsError> {

@@ -310,7 +310,7 @@ impl Position {
         if let (GameStatus::Ongoing, Some(decision)) = (status, self.game.decision()) {
             let word = match decision {
                 Decision::Resignation { .. } => "resignation",
-                Decision::TimeForfeit { .. } => "time-forfeit",
+                Decision::TimeForfeit { .. } | Decision::TimeoutDraw { .. } => "time-forfeit",
                 Decision::DrawAgreed => "draw-agreed",
             };
             return (word, decision.winner(), decision.result());
@@ -502,6 +502,18 @@ impl Position {
     pub fn resign(&mut self, loser: &str) -> Result<(), Error> {
         self.refuse_when_over()?;
         self.game.decide(Decision::Resignation { loser: color(loser)? });
+        Ok(())
+    }
+
+    /// `flagged`'s time ran out: a loss, or a draw when the other side cannot mate (FIDE's rule,
+    /// `Game::flag`).
+    pub fn flag(&mut self, flagged: &str) -> Result<(), Error> {
+        // A game already over (a draw included) has no clock left to run out.
+        match self.outcome().0 {
+            "ongoing" => {}
+            word => return Err(Error::GameOver(word)),
+        }
+        self.game.flag(color(flagged)?);
         Ok(())
     }
 

@@ -20,8 +20,9 @@ const waitMoves = (page, n, timeout = 20_000) =>
 const status = (page) => page.textContent('#status');
 
 /** Start a new game from the panel. */
-async function newGame(page, { fen = '', color = 'white', level = '1', seconds } = {}) {
+async function newGame(page, { fen = '', color = 'white', level = '1', seconds, clock = 'none' } = {}) {
   await page.fill('#start-fen', fen);
+  await page.selectOption('#clock', clock);
   await page.selectOption('#color', color);
   await page.selectOption('#level', level);
   if (seconds !== undefined) await page.fill('#think-time', String(seconds));
@@ -529,6 +530,47 @@ test('served compressed: the wasm and the scripts arrive precompressed; the firs
   console.log(`first load: ${loaded.length} files, ${total} bytes (${loaded.map((r) => `${r.url.split('/').pop()} ${r.encoding ?? 'identity'} ${r.bytes}`).join('; ')})`);
   assert.ok(total < 700_000, `${total} bytes`);
   await page.close();
+});
+
+test('a timed game: the clocks run, a move adds the increment, and a fallen flag ends the game by the rules', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1', clock: '5+3' });
+  assert.equal(await page.isVisible('#clocks'), true);
+  assert.match(await page.textContent('#clock-bottom'), /You \(white\)\s*(5:00|4:59)/);
+  assert.match(await page.getAttribute('#clock-bottom', 'class'), /running/);
+  await page.waitForFunction(() => /4:5[0-8]/.test(document.querySelector('#clock-bottom .time').textContent), null, { timeout: 5_000 });
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  // White's move gained 3 s: more than it started with after a couple of seconds' thought.
+  const mine = await page.textContent('#clock-bottom .time');
+  assert.match(mine, /^5:0[0-2]$/, mine);
+  assert.match(await page.textContent('#clock-top'), /Engine \(black\)\s*5:0[0-3]/);
+  // Out of time: a saved game with 1.5 s left, resumed by a reload; White's flag falls and
+  // Black (a pawn up to mate with... any material) wins on time.
+  // (Leaving the page saves the clocks as they are: the edit is made in the next document, before
+  // the page's own script reads it.)
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('edited')) return;
+    sessionStorage.setItem('edited', '1');
+    const id = JSON.parse(localStorage.getItem('chess.current.v1'));
+    const saved = JSON.parse(localStorage.getItem(`chess.game.v1.${id}`));
+    saved.clock.left.white = 1500;
+    localStorage.setItem(`chess.game.v1.${id}`, JSON.stringify(saved));
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#end-dialog[open]', { timeout: 10_000 });
+  assert.equal(await page.textContent('#end-title'), 'You lost');
+  assert.equal(await page.textContent('#end-reason'), 'Black wins on time (0-1)');
+  assert.match(await page.textContent('#clock-bottom .time'), /^0:00\.0$/);
+  await page.click('#end-close');
+  await page.click('text=PGN and FEN');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
+  const saved = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(saved, /\[TimeControl "300\+3"\]/);
+  assert.match(saved, /\[Termination "White forfeits on time"\]/);
+  assert.deepEqual(errors, []);
 });
 
 /** axe-core's serious and critical violations on the page as it is now. */

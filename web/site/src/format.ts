@@ -34,8 +34,12 @@ const REASONS: Record<string, string> = {
 /** `White wins by checkmate`, `Draw by threefold repetition`, … */
 export function formatResult(state: GameState): string {
   const reason = REASONS[state.status] ?? state.status;
+  if (state.status === 'time-forfeit' && state.result === '1/2-1/2') {
+    return 'Draw: the time ran out, but the other side cannot mate (½–½)';
+  }
   if (state.result === '1/2-1/2') return `Draw by ${reason} (½–½)`;
   const winner = state.winner === 'white' ? 'White' : 'Black';
+  if (state.status === 'time-forfeit') return `${winner} wins on time (${state.result})`;
   return `${winner} wins by ${reason} (${state.result})`;
 }
 

@@ -4,6 +4,7 @@
  */
 import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { AnalysisBoard } from './analysis.js';
+import { Clocks, TIME_CONTROLS, formatClock } from './clock.js';
 import { Board } from './board.js';
 import { GOOD_ENOUGH, ReviewPanel, className } from './review.js';
 import { type GameSummary, type SavedGame, Store, newGameId } from './storage.js';
@@ -27,6 +28,10 @@ const ui = {
   evalFill: $('eval-fill'),
   evalText: $('eval-text'),
   color: $<HTMLSelectElement>('color'),
+  clock: $<HTMLSelectElement>('clock'),
+  clocks: $('clocks'),
+  clockTop: $('clock-top'),
+  clockBottom: $('clock-bottom'),
   level: $<HTMLSelectElement>('level'),
   thinkTime: $<HTMLInputElement>('think-time'),
   thinkTimeLabel: $('think-time-label'),
@@ -71,8 +76,8 @@ const store = new Store();
   const saved = store.settings();
   ui.level.value = '3';
   if (saved) {
-    for (const [select, value] of [[ui.color, saved.color], [ui.level, saved.level]] as const) {
-      if (hasOption(select, value)) select.value = value;
+    for (const [select, value] of [[ui.color, saved.color], [ui.level, saved.level], [ui.clock, saved.clock]] as const) {
+      if (typeof value === 'string' && hasOption(select, value)) select.value = value;
     }
     if (typeof saved.thinkTime === 'string') ui.thinkTime.value = saved.thinkTime;
   }
@@ -117,6 +122,8 @@ interface Retry {
   arrow: { from: string; to: string } | null;
 }
 let retry: Retry | null = null;
+/** The clocks of a timed game (null: no clock). */
+let clocks: Clocks | null = null;
 
 const reviewPanel = new ReviewPanel(
   { panel: $('review-panel'), summary: $('review-summary'), graph: $('review-graph') as unknown as SVGSVGElement, why: $('review-why') },
@@ -279,6 +286,8 @@ async function render(): Promise<void> {
   ui.buttons.retryAnswer.disabled = !retry || retry.judging || retry.solved;
   ui.buttons.retryNext.disabled = !retry || retry.judging;
   if (retry) ui.buttons.retryNext.textContent = retry.index + 1 < retry.plies.length ? 'Next mistake' : 'Finish';
+  // The clocks before the board's animation: a move stops one and starts the other at once.
+  syncClocks();
   board.allowInput(analysis ? 'both' : retryMayMove() ? human : humanMayMove() ? human : null);
   const checked = analysis || retry ? checkSquareOf(fen) : viewPly === null ? kingInCheck(game) : null;
   await board.show(fen, last, checked);
@@ -302,6 +311,47 @@ async function render(): Promise<void> {
   }
   setGauge(gauge);
   persist();
+}
+
+/** Run the clock of the side to move while the game is played; pause it otherwise. */
+function syncClocks(): void {
+  if (!clocks) {
+    ui.clocks.hidden = true;
+    return;
+  }
+  const state = game.state();
+  if (state.isFinished || analysis || retry || reviewing) clocks.pause();
+  else clocks.start(state.turn);
+  drawClocks();
+}
+
+function drawClocks(): void {
+  if (!clocks) return;
+  ui.clocks.hidden = false;
+  const top: Color = board.bottom === 'white' ? 'black' : 'white';
+  for (const [el, color] of [[ui.clockTop, top], [ui.clockBottom, board.bottom]] as const) {
+    const left = clocks.timeLeft(color);
+    el.querySelector('.who')!.textContent = `${color === human ? 'You' : 'Engine'} (${color})`;
+    el.querySelector('.time')!.textContent = formatClock(left);
+    el.classList.toggle('running', clocks.turn === color);
+    el.classList.toggle('low', left < 20_000);
+  }
+}
+
+/** A flag fell: the rules say whether it is a loss or a draw. */
+function flagFell(color: Color): void {
+  if (game.state().isFinished) return;
+  if (thinking) ai.stop();
+  game.flag(color);
+  say(color === human ? 'Your time ran out.' : "The engine's time ran out.");
+  void render().then(showEnd);
+}
+
+/** New clocks from the Clock select (or none). */
+function newClocks(): Clocks | null {
+  clocks?.pause();
+  const control = TIME_CONTROLS[ui.clock.value];
+  return control ? new Clocks(control, flagFell, drawClocks) : null;
 }
 
 /** The game's start position (its move number and side to move number the moves). */
@@ -343,6 +393,7 @@ function persist(): void {
       black: names.Black ?? '?',
       result: game.state().result,
       plies: history.length,
+      ...(clocks ? { clock: { control: clocks.control, left: clocks.snapshot() } } : {}),
       ...review,
     });
     if (store.failure && !storageWarned) {
@@ -418,6 +469,8 @@ async function restore(saved: SavedGame): Promise<boolean> {
   human = saved.human === 'black' ? 'black' : 'white';
   imported = saved.imported;
   levelsPlayed = [...saved.levels];
+  clocks?.pause();
+  clocks = saved.clock ? new Clocks(saved.clock.control, flagFell, drawClocks, saved.clock.left) : null;
   if (hasOption(ui.level, saved.level)) ui.level.value = saved.level;
   viewPly = null;
   lastEval = null;
@@ -520,6 +573,7 @@ function playHuman(move: { from: string; to: string; promotion?: PromotionPiece 
   }
   try {
     game.move(move);
+    clocks?.press(human);
     say('');
   } catch (e) {
     say(e instanceof Error ? e.message : String(e), true);
@@ -544,8 +598,14 @@ async function engineMove(): Promise<void> {
   const ply = game.history().length;
   let answer: Analysis | null = null;
   try {
+    const engine = state.turn;
     answer = await ai.think(game, {
-      ...(full ? { moveTimeMs: thinkTimeMs() } : {}),
+      // A timed game: the engine manages its own clock; else a level's budget or the thinking time.
+      ...(clocks
+        ? { clock: { timeMs: Math.max(1, Math.round(clocks.timeLeft(engine))), incrementMs: clocks.control.incrementMs } }
+        : full
+          ? { moveTimeMs: thinkTimeMs() }
+          : {}),
       onProgress: (p) => p.multipv === 1 && showEval(p, state.turn, ply),
     });
   } catch (e) {
@@ -553,8 +613,9 @@ async function engineMove(): Promise<void> {
   }
   thinking = false;
   ui.thinking.hidden = true;
-  if (answer && thought === game && game.state().turn !== human) {
+  if (answer && thought === game && game.state().turn !== human && !game.state().isFinished) {
     const played = game.move(answer.best.uci);
+    clocks?.press(state.turn);
     if (full && !answer.fromBook && answer.best.score) {
       lastEval = { ply: ply + 1, score: whiteScore(answer.best.score, state.turn) };
     }
@@ -788,6 +849,7 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
   started = Date.now();
   imported = false;
   human = color;
+  clocks = newClocks();
   viewPly = null;
   lastEval = null;
   board.hint(null);
@@ -864,6 +926,7 @@ function ownTags(): Record<string, string> {
     Date: new Date(started).toISOString().slice(0, 10).replaceAll('-', '.'),
     White: human === 'white' ? 'You' : `Engine, ${engine}`,
     Black: human === 'black' ? 'You' : `Engine, ${engine}`,
+    ...(clocks ? { TimeControl: `${clocks.control.baseMs / 1000}+${clocks.control.incrementMs / 1000}` } : {}),
   };
 }
 
@@ -890,6 +953,8 @@ async function loadPgn(): Promise<void> {
   imported = true;
   levelsPlayed = [];
   lastEval = null;
+  clocks?.pause();
+  clocks = null;
   human = game.state().turn;
   ui.color.value = human;
   viewPly = null;
@@ -929,9 +994,9 @@ $('end-review').addEventListener('click', () => {
 });
 $('end-download').addEventListener('click', () => download('game.pgn', pgn()));
 $('end-close').addEventListener('click', () => ui.end.dialog.close());
-for (const field of [ui.color, ui.level, ui.thinkTime]) {
+for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock]) {
   field.addEventListener('change', () =>
-    store.saveSettings({ color: ui.color.value, level: ui.level.value, thinkTime: ui.thinkTime.value }),
+    store.saveSettings({ color: ui.color.value, level: ui.level.value, thinkTime: ui.thinkTime.value, clock: ui.clock.value }),
   );
 }
 
@@ -999,6 +1064,9 @@ document.addEventListener('keydown', (event) => {
     view(step[event.key] ?? null);
   }
 });
+
+// Leaving the page keeps the clocks' times as they are now (not as at the last move).
+addEventListener('pagehide', () => persist());
 
 // The game in play when the page was left comes back as it was (its engine move included).
 const resumed = store.current();

@@ -15,6 +15,7 @@ export interface Settings {
   color: string;
   level: string;
   thinkTime: string;
+  clock?: string;
 }
 
 /** What the list of games shows of one game. */
@@ -39,6 +40,8 @@ export interface SavedGame extends GameSummary {
   /** The level select's value when it was last played, and the names of the levels it played. */
   level: string;
   levels: string[];
+  /** The clocks of a timed game: the control and each side's time when it was saved. */
+  clock?: { control: { baseMs: number; incrementMs: number }; left: Record<Color, number> };
   /** The game's review and the moves (UCI, space-separated) it belongs to. */
   review?: GameReview;
   reviewMoves?: string;

@@ -174,6 +174,15 @@ export class ChessGame {
   }
 
   /**
+   * `flagged`'s time ran out: it loses on time, or the game is drawn when the other side could
+   * not mate by any series of legal moves (FIDE's rule; a bare king, a lone knight...). The state's
+   * status is then `time-forfeit`, with the winner, or none for the draw.
+   */
+  flag(flagged: Color): void {
+    rethrow(() => this.position.flag(requireString(flagged, 'the colour')));
+  }
+
+  /**
    * The game in PGN: its {@link tags} with `tags` over them (`{ White: 'Ann', Event: 'Club' }`),
    * its comments and NAGs, and its result.
    */

@@ -36,6 +36,17 @@ test('the opening is named, by position (a transposition too), and null without 
   assert.equal(new ChessGame('8/8/8/8/8/8/k7/2K5 w - - 0 1').opening(), null);
 });
 
+test('a flag loses on time, or draws when the other side cannot mate', () => {
+  const lost = new ChessGame('8/4p3/8/4k3/8/8/8/4K3 w - - 0 1');
+  lost.flag('white');
+  assert.deepEqual([lost.state().status, lost.state().winner, lost.state().result], ['time-forfeit', 'black', '0-1']);
+  const drawn = new ChessGame('8/4p3/8/4k3/8/8/8/4K3 b - - 0 1');
+  drawn.flag('black');
+  assert.deepEqual([drawn.state().status, drawn.state().winner, drawn.state().result], ['time-forfeit', null, '1/2-1/2']);
+  assert.match(drawn.pgn(), /\[Termination "Black's time ran out; White cannot mate: draw"\]/);
+  assert.throws(() => drawn.flag('white'), /over/);
+});
+
 test('castling, en passant, check and mate are described', () => {
   const game = new ChessGame('r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1');
   const ep = game.move('dxe3');
