@@ -573,6 +573,24 @@ test('a timed game: the clocks run, a move adds the increment, and a fallen flag
   assert.deepEqual(errors, []);
 });
 
+test('a premove while the engine thinks is played after its reply', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: 'full', seconds: 3 });
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await page.waitForSelector('#thinking:not([hidden])');
+  await click(page, 'd2');
+  await click(page, 'd4');
+  assert.match(await page.textContent('#message'), /^Premove d2–d4/);
+  assert.equal(await page.locator('#board .marker-frame').count(), 2, 'the premove is marked');
+  assert.equal(await moveCount(page), 1, 'not played yet');
+  // The engine answers; the premove follows at once, then the engine thinks again.
+  await waitMoves(page, 3, 15_000);
+  assert.match(await page.textContent('#moves button[data-ply="3"]'), /^2\. d4/);
+  await waitMoves(page, 4, 15_000);
+  assert.deepEqual(errors, []);
+});
+
 /** axe-core's serious and critical violations on the page as it is now. */
 async function axeViolations(page) {
   await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });

@@ -144,6 +144,15 @@ export class Board {
     if (best) this.board.addArrow(ARROW_TYPE.success, best.from, best.to);
   }
 
+  /** Mark a premove's squares (or clear them). */
+  premove(move: { from: string; to: string } | null): void {
+    this.board.removeMarkers(MARKER_TYPE.frame);
+    if (move) {
+      this.board.addMarker(MARKER_TYPE.frame, move.from);
+      this.board.addMarker(MARKER_TYPE.frame, move.to);
+    }
+  }
+
   /** Draw the hint arrow (or clear it). */
   hint(move: { from: string; to: string } | null): void {
     this.board.removeArrows();

@@ -124,6 +124,8 @@ interface Retry {
 let retry: Retry | null = null;
 /** The clocks of a timed game (null: no clock). */
 let clocks: Clocks | null = null;
+/** A move the player made while the engine thought, played after its reply if still legal. */
+let premove: { from: string; to: string; promotion?: PromotionPiece } | null = null;
 
 const reviewPanel = new ReviewPanel(
   { panel: $('review-panel'), summary: $('review-summary'), graph: $('review-graph') as unknown as SVGSVGElement, why: $('review-why') },
@@ -136,11 +138,13 @@ const board = new Board($('board'), {
   movesFrom: (square) => {
     if (analysis) return analysis.game.moves(square);
     if (retry) return retryMayMove() ? retry.position.moves(square) : [];
+    if (premoveAllowed()) return premoveMoves(square);
     return humanMayMove() ? game.moves(square) : [];
   },
   onMove: (from, to, promotion) => {
     if (analysis) void analysisMove({ from, to, promotion });
     else if (retry) void retryMove({ from, to, promotion });
+    else if (premoveAllowed()) setPremove({ from, to, promotion });
     else playHuman({ from, to, promotion });
   },
   onCancel: () => void render(),
@@ -153,6 +157,50 @@ const board = new Board($('board'), {
 
 function humanMayMove(): boolean {
   return !analysis && !retry && !thinking && !reviewing && viewPly === null && !game.state().isFinished && game.state().turn === human;
+}
+
+/** The engine is thinking on its move in the game: the player may premove. */
+function premoveAllowed(): boolean {
+  const state = game.state();
+  return thinking && !reviewing && !analysis && !retry && viewPly === null && !state.isFinished && state.turn !== human;
+}
+
+/** The player's moves from `square` as if it were their turn now (a premove's candidates). */
+function premoveMoves(square: string): MoveInfo[] {
+  const fields = game.fen().split(' ');
+  fields[1] = human === 'white' ? 'w' : 'b';
+  fields[3] = '-';
+  let position: ChessGame | null = null;
+  try {
+    position = new ChessGame(fields.join(' '));
+    return position.moves(square);
+  } catch {
+    return []; // the engine is in check: no position with the turn passed
+  } finally {
+    position?.free();
+  }
+}
+
+function setPremove(move: { from: string; to: string; promotion?: PromotionPiece }): void {
+  premove = move;
+  say(`Premove ${move.from}–${move.to}: played after the engine's move if it is still legal (Escape cancels).`);
+  void render();
+}
+
+/** After the engine's move: the premove, if one waits and is legal now. */
+function playPremove(): boolean {
+  const move = premove;
+  premove = null;
+  if (!move) return false;
+  const why = game.explain(`${move.from}${move.to}${move.promotion ?? ''}`);
+  if (!why.legal) {
+    say(`Premove ${move.from}–${move.to} cancelled: ${why.message}.`, true);
+    return false;
+  }
+  game.move(move);
+  clocks?.press(human);
+  say('');
+  return true;
 }
 
 function retryMayMove(): boolean {
@@ -288,7 +336,8 @@ async function render(): Promise<void> {
   if (retry) ui.buttons.retryNext.textContent = retry.index + 1 < retry.plies.length ? 'Next mistake' : 'Finish';
   // The clocks before the board's animation: a move stops one and starts the other at once.
   syncClocks();
-  board.allowInput(analysis ? 'both' : retryMayMove() ? human : humanMayMove() ? human : null);
+  board.allowInput(analysis ? 'both' : retryMayMove() || humanMayMove() || premoveAllowed() ? human : null);
+  board.premove(premove);
   const checked = analysis || retry ? checkSquareOf(fen) : viewPly === null ? kingInCheck(game) : null;
   await board.show(fen, last, checked);
   // The eval bar's White end follows the board's White side.
@@ -469,6 +518,7 @@ async function restore(saved: SavedGame): Promise<boolean> {
   human = saved.human === 'black' ? 'black' : 'white';
   imported = saved.imported;
   levelsPlayed = [...saved.levels];
+  premove = null;
   clocks?.pause();
   clocks = saved.clock ? new Clocks(saved.clock.control, flagFell, drawClocks, saved.clock.left) : null;
   if (hasOption(ui.level, saved.level)) ui.level.value = saved.level;
@@ -620,6 +670,12 @@ async function engineMove(): Promise<void> {
       lastEval = { ply: ply + 1, score: whiteScore(answer.best.score, state.turn) };
     }
     ui.announce.textContent = `The engine played ${played.san}.`;
+    if (!game.state().isFinished && playPremove()) {
+      await render();
+      if (game.state().isFinished) showEnd();
+      else void engineMove();
+      return;
+    }
     await render();
     if (game.state().isFinished) showEnd();
     else if (typedLast) ui.moveText.focus();
@@ -849,6 +905,7 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
   started = Date.now();
   imported = false;
   human = color;
+  premove = null;
   clocks = newClocks();
   viewPly = null;
   lastEval = null;
@@ -953,6 +1010,7 @@ async function loadPgn(): Promise<void> {
   imported = true;
   levelsPlayed = [];
   lastEval = null;
+  premove = null;
   clocks?.pause();
   clocks = null;
   human = game.state().turn;
@@ -1053,6 +1111,12 @@ document.addEventListener('keydown', (event) => {
   // On the board the arrow keys move over its squares.
   if (target instanceof Element && target.closest('#board')) return;
   if (ui.end.dialog.open || retry) return;
+  if (event.key === 'Escape' && premove) {
+    premove = null;
+    say('Premove cancelled.');
+    void render();
+    return;
+  }
   if (analysis) {
     if (event.key === 'ArrowLeft') void analysis.back().then(() => render());
     return;
