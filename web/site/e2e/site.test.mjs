@@ -591,6 +591,37 @@ test('a premove while the engine thinks is played after its reply', async () => 
   assert.deepEqual(errors, []);
 });
 
+test('the dark theme: chosen, kept after a reload, clean for axe-core; screenshots of both themes, desktop and phone', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '2', clock: '10+5' });
+  for (const san of ['e4', 'Nf3']) {
+    const n = await moveCount(page);
+    await page.fill('#move-text', san);
+    await page.press('#move-text', 'Enter');
+    await waitMoves(page, n + 2);
+  }
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${artifacts}light-desktop.png` });
+  await page.selectOption('#theme', 'dark');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${artifacts}dark-desktop.png` });
+  assert.deepEqual(await axeViolations(page), []);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${artifacts}dark-phone.png`, fullPage: true });
+  await page.click('#resign');
+  await page.click('#resign');
+  await page.waitForSelector('#end-dialog[open]');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${artifacts}dark-phone-end.png` });
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(errors, []);
+});
+
 /** axe-core's serious and critical violations on the page as it is now. */
 async function axeViolations(page) {
   await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });

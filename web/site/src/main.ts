@@ -71,6 +71,14 @@ for (const { level, elo } of LEVELS) ui.level.add(new Option(`Level ${level} · 
 ui.level.add(new Option('Full strength', 'full'));
 
 const store = new Store();
+
+/** The theme: the choice in the header, or the system's (Auto), kept with the settings. */
+const themeSelect = $<HTMLSelectElement>('theme');
+function applyTheme(): void {
+  const choice = themeSelect.value;
+  const dark = choice === 'dark' || (choice === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+}
 {
   // The New game panel as the player left it (a value the selects do not have is ignored).
   const saved = store.settings();
@@ -80,7 +88,9 @@ const store = new Store();
       if (typeof value === 'string' && hasOption(select, value)) select.value = value;
     }
     if (typeof saved.thinkTime === 'string') ui.thinkTime.value = saved.thinkTime;
+    if (typeof saved.theme === 'string' && hasOption(themeSelect, saved.theme)) themeSelect.value = saved.theme;
   }
+  applyTheme();
 }
 
 let game = new ChessGame();
@@ -1052,11 +1062,19 @@ $('end-review').addEventListener('click', () => {
 });
 $('end-download').addEventListener('click', () => download('game.pgn', pgn()));
 $('end-close').addEventListener('click', () => ui.end.dialog.close());
-for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock]) {
-  field.addEventListener('change', () =>
-    store.saveSettings({ color: ui.color.value, level: ui.level.value, thinkTime: ui.thinkTime.value, clock: ui.clock.value }),
-  );
+for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect]) {
+  field.addEventListener('change', () => {
+    store.saveSettings({
+      color: ui.color.value,
+      level: ui.level.value,
+      thinkTime: ui.thinkTime.value,
+      clock: ui.clock.value,
+      theme: themeSelect.value,
+    });
+    applyTheme();
+  });
 }
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
 
 function disarmResign(): void {
   if (resignArmed !== null) clearTimeout(resignArmed);

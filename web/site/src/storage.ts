@@ -16,6 +16,7 @@ export interface Settings {
   level: string;
   thinkTime: string;
   clock?: string;
+  theme?: string;
 }
 
 /** What the list of games shows of one game. */
