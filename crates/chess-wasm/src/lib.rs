@@ -245,6 +245,12 @@ impl JsPosition {
         self.0.resign(loser).map_err(js)
     }
 
+    /// The players agree a draw (the game must still be going on).
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) -> Result<(), JsError> {
+        self.0.agree_draw().map_err(js)
+    }
+
     /// `flagged` ran out of time: it loses, or the game is drawn when the other side cannot mate.
     pub fn flag(&mut self, flagged: &str) -> Result<(), JsError> {
         self.0.flag(flagged).map_err(js)

@@ -505,6 +505,16 @@ impl Position {
         Ok(())
     }
 
+    /// The players agree a draw.
+    pub fn agree_draw(&mut self) -> Result<(), Error> {
+        match self.outcome().0 {
+            "ongoing" => {}
+            word => return Err(Error::GameOver(word)),
+        }
+        self.game.decide(Decision::DrawAgreed);
+        Ok(())
+    }
+
     /// `flagged`'s time ran out: a loss, or a draw when the other side cannot mate (FIDE's rule,
     /// `Game::flag`).
     pub fn flag(&mut self, flagged: &str) -> Result<(), Error> {

@@ -622,6 +622,30 @@ test('the dark theme: chosen, kept after a reload, clean for axe-core; screensho
   assert.deepEqual(errors, []);
 });
 
+test('a draw offer: declined early, accepted in a level late position; sounds play and can be muted', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1' });
+  await page.click('#offer-draw');
+  assert.match(await page.textContent('#message'), /declines: too early/);
+  await page.fill('#move-text', 'e4');
+  await page.press('#move-text', 'Enter');
+  await waitMoves(page, 2);
+  assert.match(await page.getAttribute('body', 'data-sound'), /^(move|capture|check)$/);
+  await newGame(page, { level: '1', fen: 'r3k3/8/8/8/8/8/8/1R2K3 w - - 0 40' });
+  await page.click('#offer-draw');
+  await page.waitForSelector('#end-dialog[open]', { timeout: 10_000 });
+  assert.equal(await page.textContent('#end-title'), 'Draw');
+  assert.equal(await page.textContent('#end-reason'), 'Draw by agreement (½–½)');
+  assert.equal(await page.getAttribute('body', 'data-sound'), 'end');
+  await page.click('#end-close');
+  // The sound switch is kept with the settings.
+  await page.uncheck('#sound');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.isChecked('#sound'), false);
+  assert.deepEqual(errors, []);
+});
+
 /** axe-core's serious and critical violations on the page as it is now. */
 async function axeViolations(page) {
   await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });

@@ -5,6 +5,7 @@
 import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { AnalysisBoard } from './analysis.js';
 import { Clocks, TIME_CONTROLS, formatClock } from './clock.js';
+import { Sounds } from './sound.js';
 import { Board } from './board.js';
 import { GOOD_ENOUGH, ReviewPanel, className } from './review.js';
 import { type GameSummary, type SavedGame, Store, newGameId } from './storage.js';
@@ -48,6 +49,7 @@ const ui = {
     nextMistake: $<HTMLButtonElement>('next-mistake'),
     reviewCancel: $<HTMLButtonElement>('review-cancel'),
     analyse: $<HTMLButtonElement>('analyse'),
+    offerDraw: $<HTMLButtonElement>('offer-draw'),
     retry: $<HTMLButtonElement>('retry'),
     retryAnswer: $<HTMLButtonElement>('retry-answer'),
     retryNext: $<HTMLButtonElement>('retry-next'),
@@ -74,6 +76,8 @@ const store = new Store();
 
 /** The theme: the choice in the header, or the system's (Auto), kept with the settings. */
 const themeSelect = $<HTMLSelectElement>('theme');
+const soundSwitch = $<HTMLInputElement>('sound');
+const sounds = new Sounds();
 function applyTheme(): void {
   const choice = themeSelect.value;
   const dark = choice === 'dark' || (choice === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
@@ -89,7 +93,9 @@ function applyTheme(): void {
     }
     if (typeof saved.thinkTime === 'string') ui.thinkTime.value = saved.thinkTime;
     if (typeof saved.theme === 'string' && hasOption(themeSelect, saved.theme)) themeSelect.value = saved.theme;
+    if (typeof saved.sound === 'boolean') soundSwitch.checked = saved.sound;
   }
+  sounds.muted = !soundSwitch.checked;
   applyTheme();
 }
 
@@ -207,7 +213,7 @@ function playPremove(): boolean {
     say(`Premove ${move.from}–${move.to} cancelled: ${why.message}.`, true);
     return false;
   }
-  game.move(move);
+  sounds.playMove(game.move(move));
   clocks?.press(human);
   say('');
   return true;
@@ -329,6 +335,7 @@ async function render(): Promise<void> {
   ui.buttons.undo.disabled = !playing || thinking || history.length === 0 || state.status === 'resignation';
   ui.buttons.hint.disabled = !humanMayMove();
   ui.buttons.resign.disabled = !playing || thinking || state.isFinished;
+  ui.buttons.offerDraw.disabled = !humanMayMove();
   ui.moveText.disabled = !(humanMayMove() || analysis || retryMayMove());
   ui.buttons.review.disabled = !playing || thinking || reviewing || history.length === 0;
   ui.buttons.review.textContent = reviewPanel.current ? 'Review again' : 'Review game';
@@ -632,7 +639,7 @@ function playHuman(move: { from: string; to: string; promotion?: PromotionPiece 
     return;
   }
   try {
-    game.move(move);
+    sounds.playMove(game.move(move));
     clocks?.press(human);
     say('');
   } catch (e) {
@@ -676,6 +683,7 @@ async function engineMove(): Promise<void> {
   if (answer && thought === game && game.state().turn !== human && !game.state().isFinished) {
     const played = game.move(answer.best.uci);
     clocks?.press(state.turn);
+    sounds.playMove(played);
     if (full && !answer.fromBook && answer.best.score) {
       lastEval = { ply: ply + 1, score: whiteScore(answer.best.score, state.turn) };
     }
@@ -703,6 +711,7 @@ function showEnd(): void {
   if (!state.isFinished || ui.end.dialog.open) return;
   const title = state.result === '1/2-1/2' ? 'Draw' : state.winner === human ? 'You won' : 'You lost';
   ui.end.title.textContent = title;
+  sounds.play('end');
   ui.end.reason.textContent = formatResult(state);
   ui.end.dialog.showModal();
 }
@@ -945,6 +954,44 @@ function undo(): void {
   void render().then(() => engineMove());
 }
 
+/** The move from which the engine considers a draw offer. */
+const DRAW_FROM_MOVE = 30;
+/** How level (centipawns, either way) the engine must find the game to accept. */
+const DRAW_WITHIN_CP = 30;
+
+/**
+ * The player offers a draw: the engine accepts when the game is late and level by its own full
+ * search (the score a level plays with is handicapped, so it is not asked).
+ */
+async function offerDraw(): Promise<void> {
+  if (!humanMayMove()) return;
+  if (game.state().fullMove < DRAW_FROM_MOVE) {
+    say(`The engine declines: too early (it considers a draw from move ${DRAW_FROM_MOVE}).`);
+    return;
+  }
+  thinking = true;
+  await render();
+  ui.status.textContent = 'The engine considers your offer…';
+  let score: Score | null = null;
+  try {
+    const answer = await ai.think(game, { mode: 'analyze', moveTimeMs: 800 });
+    score = answer.best.score;
+  } catch (e) {
+    say(e instanceof Error ? e.message : String(e), true);
+  }
+  thinking = false;
+  const cp = score && 'cp' in score ? score.cp : null;
+  if (cp !== null && Math.abs(cp) <= DRAW_WITHIN_CP && !game.state().isFinished) {
+    game.agreeDraw();
+    say('The engine accepts the draw.');
+    await render();
+    showEnd();
+    return;
+  }
+  say(score ? `The engine declines: it plays on (${formatScore(whiteScore(score, game.state().turn))}).` : 'The engine declines.');
+  await render();
+}
+
 async function hint(): Promise<void> {
   if (!humanMayMove()) return;
   thinking = true;
@@ -1041,6 +1088,7 @@ ui.buttons.nextMistake.addEventListener('click', () => {
 });
 ui.buttons.undo.addEventListener('click', undo);
 ui.buttons.hint.addEventListener('click', () => void hint());
+ui.buttons.offerDraw.addEventListener('click', () => void offerDraw());
 ui.buttons.stop.addEventListener('click', () => ai.stop());
 ui.buttons.resign.addEventListener('click', () => {
   if (resignArmed === null) {
@@ -1062,7 +1110,7 @@ $('end-review').addEventListener('click', () => {
 });
 $('end-download').addEventListener('click', () => download('game.pgn', pgn()));
 $('end-close').addEventListener('click', () => ui.end.dialog.close());
-for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect]) {
+for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect, soundSwitch]) {
   field.addEventListener('change', () => {
     store.saveSettings({
       color: ui.color.value,
@@ -1070,7 +1118,9 @@ for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect]) {
       thinkTime: ui.thinkTime.value,
       clock: ui.clock.value,
       theme: themeSelect.value,
+      sound: soundSwitch.checked,
     });
+    sounds.muted = !soundSwitch.checked;
     applyTheme();
   });
 }

@@ -17,6 +17,7 @@ export interface Settings {
   thinkTime: string;
   clock?: string;
   theme?: string;
+  sound?: boolean;
 }
 
 /** What the list of games shows of one game. */

@@ -173,6 +173,11 @@ export class ChessGame {
     rethrow(() => this.position.resign(requireString(loser, 'the colour')));
   }
 
+  /** The players agree a draw: the game ends `1/2-1/2`, status `draw-agreed`. */
+  agreeDraw(): void {
+    rethrow(() => this.position.agreeDraw());
+  }
+
   /**
    * `flagged`'s time ran out: it loses on time, or the game is drawn when the other side could
    * not mate by any series of legal moves (FIDE's rule; a bare king, a lone knight...). The state's

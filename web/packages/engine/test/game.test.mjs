@@ -45,6 +45,11 @@ test('a flag loses on time, or draws when the other side cannot mate', () => {
   assert.deepEqual([drawn.state().status, drawn.state().winner, drawn.state().result], ['time-forfeit', null, '1/2-1/2']);
   assert.match(drawn.pgn(), /\[Termination "Black's time ran out; White cannot mate: draw"\]/);
   assert.throws(() => drawn.flag('white'), /over/);
+  const agreed = new ChessGame();
+  agreed.move('e4');
+  agreed.agreeDraw();
+  assert.deepEqual([agreed.state().status, agreed.state().result], ['draw-agreed', '1/2-1/2']);
+  assert.throws(() => agreed.agreeDraw(), /over/);
 });
 
 test('castling, en passant, check and mate are described', () => {
