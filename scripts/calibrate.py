@@ -70,7 +70,7 @@ PLAN = [
     {"name": "level2", "side": level(2), "label": 1200, "opponent": stockfish(1350), "rating": 1350, "tc": "60+0.6"},
     {"name": "level3", "side": level(3), "label": 1600, "opponent": stockfish(1600), "rating": 1600, "tc": "60+0.6"},
     {"name": "level4", "side": level(4), "label": 2000, "opponent": stockfish(2000), "rating": 2000, "tc": "120+1.2"},
-    {"name": "level5", "side": level(5), "label": 2250, "opponent": stockfish(2250), "rating": 2250, "tc": "300+3"},
+    {"name": "level5", "side": level(5), "label": 2300, "opponent": stockfish(2300), "rating": 2300, "tc": "300+3"},
 ]
 
 
