@@ -70,8 +70,20 @@ PLAN = [
     {"name": "level2", "side": level(2), "label": 1200, "opponent": stockfish(1350), "rating": 1350, "tc": "60+0.6"},
     {"name": "level3", "side": level(3), "label": 1600, "opponent": stockfish(1600), "rating": 1600, "tc": "60+0.6"},
     {"name": "level4", "side": level(4), "label": 2000, "opponent": stockfish(2000), "rating": 2000, "tc": "120+1.2"},
-    {"name": "level5", "side": level(5), "label": 2300, "opponent": stockfish(2300), "rating": 2300, "tc": "300+3"},
+    # Level 5 lies where Stockfish's scale steps (see "Brackets" below): one row on each side of the step.
+    {"name": "level5-sf2200", "side": level(5), "label": 2250, "opponent": stockfish(2200), "rating": 2200,
+     "tc": "300+3", "bracket": "level 5"},
+    {"name": "level5", "side": level(5), "label": 2250, "opponent": stockfish(2300), "rating": 2300, "tc": "300+3",
+     "bracket": "level 5"},
 ]
+
+# Brackets. Stockfish 15.1 picks its move at depth 1 + floor(level), level = ((UCI_Elo - 1346.6) / 143.4)^(1 / 0.806)
+# (docs/search.md): UCI_Elo 2176-2288 all pick at depth 10 and 2289-2395 at depth 11, so its
+# strength steps by about 200 Elo at 2289 while its labels move on smoothly. A level whose
+# strength lies in that step measures too high against every anchor below it and too low
+# against every one above: no single anchor can place it within ±50. Such a level is measured
+# against one anchor on each side of the step and placed at the mean of the two (its error the
+# two errors' root sum of squares, halved); the rows of a bracket share its label.
 
 
 def chunks(name):
@@ -128,9 +140,25 @@ def table():
         within = "—" if row["label"] is None or math.isnan(elo) else ("yes" if abs(elo - row["label"]) <= 50 else f"no ({elo - row['label']:+.0f})")
         if t["games"] < GAMES:
             within += f", {t['games']} of {GAMES} games"
+        if row.get("bracket"):
+            within = "see the bracket" + ("" if t["games"] >= GAMES else f", {t['games']} of {GAMES} games")
         print(f"| {row['side']['name']} | {row['label'] or '—'} | {row['opponent']['name']} ({base}) | {t['games']} "
               f"| {t['wins']}-{t['losses']}-{t['draws']} | {100 * score:.1f}% | {t['elo']:+.0f} ± {t['err']:.0f} "
               f"| **{elo:.0f} ± {err:.0f}** | {within} | {t['ms_per_move']:.0f} |")
+    for name in dict.fromkeys(r["bracket"] for r in PLAN if r.get("bracket")):
+        rows = [r for r in PLAN if r.get("bracket") == name]
+        games = [totals(chunks(r["name"]))["games"] for r in rows]
+        if not all(games):
+            continue
+        ratings = [rating(r) for r in rows]
+        elo = sum(e for e, _ in ratings) / len(ratings)
+        err = math.hypot(*(e for _, e in ratings)) / len(ratings)
+        label = rows[0]["label"]
+        within = "yes" if abs(elo - label) <= 50 else f"no ({elo - label:+.0f})"
+        if min(games) < GAMES:
+            within += f", {min(games)} of {GAMES} games in a row"
+        print(f"| {name}, the mean of its {len(rows)} rows | {label} | | {sum(games)} | | | | **{elo:.0f} ± {err:.0f}** "
+              f"| {within} | |")
 
 
 def side_args(flag, side, engine):

@@ -20,7 +20,7 @@ pub const MAX_ELO: u32 = LEVEL_ELO[LEVELS as usize - 1];
 /// How strong the AI plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Strength {
-    /// A difficulty level from 1 (about 800 Elo) to 5 (about 2200); see [`LEVEL_ELO`].
+    /// A difficulty level from 1 (about 800 Elo) to 5 (about 2250); see [`LEVEL_ELO`].
     Level(u8),
     /// A rating from [`MIN_ELO`] to [`MAX_ELO`] (the `UCI_Elo` convention of chess GUIs).
     Elo(u32),
@@ -123,9 +123,9 @@ pub const LEVEL_NET: PinnedNet = PinnedNet { name: "cn128-v1", hash: 0x878a_54b1
 /// How many nodes of the classical evaluation a node of [`LEVEL_NET`] is worth at level 5's
 /// budget, for the Elo settings between level 4 (classical) and level 5 (the net), which take
 /// level 4's evaluation: the classical evaluation held 2000 Elo at 45,000 nodes and 2400 at
-/// 3,000,000 (`docs/levels.md`), so 2200 at about 367,000 (their geometric mean); the net's level
-/// 5 holds 2200 at 200,000.
-pub const CLASSICAL_NODES_PER_NET_NODE: f64 = 1.84;
+/// 3,000,000 (`docs/levels.md`), so 2250 at about 621,000 (geometrically, five eighths of the
+/// way); the net's level 5 holds 2250 at 200,000.
+pub const CLASSICAL_NODES_PER_NET_NODE: f64 = 3.1;
 
 const fn eval(piece_square: bool, pawns: bool, mobility: bool, king_safety: bool) -> EvalConfig {
     EvalConfig { piece_square, pawns, passed_pawns: pawns, mobility, king_safety, pieces: mobility, tempo: true }
@@ -197,9 +197,9 @@ pub const ANCHORS: [Profile; 5] = [
         hash_mb: 8,
         blunder_guard: true,
     },
-    // Level 5, ~2200: the net, at a budget that answers in a fraction of a second.
+    // Level 5, ~2250: the net, at a budget that answers in a fraction of a second.
     Profile {
-        elo: Some(2200),
+        elo: Some(2250),
         depth: None,
         nodes: Some(200_000),
         eval: EvalConfig::FULL,
@@ -305,14 +305,14 @@ mod tests {
     fn elo_between_a_classical_and_a_net_anchor_counts_net_nodes_in_classical_ones() {
         let (a, b) = (ANCHORS[3], ANCHORS[4]);
         assert_eq!((a.net, b.net), (None, Some(LEVEL_NET)));
-        let p = Profile::of(Strength::Elo(2100));
+        let p = Profile::of(Strength::Elo((a.elo.unwrap() + b.elo.unwrap()) / 2));
         let classical_b = b.nodes.unwrap() as f64 * CLASSICAL_NODES_PER_NET_NODE;
         let mean = (a.nodes.unwrap() as f64 * classical_b).sqrt();
         assert!((p.nodes.unwrap() as f64 - mean).abs() <= 1.0, "{:?} vs {mean}", p.nodes);
         assert_eq!((p.net, p.eval), (None, a.eval), "the lower anchor's evaluation");
         // Rising Elo never shrinks the budget of one evaluation.
         let budgets: Vec<u64> =
-            (2000..2200).step_by(25).map(|e| Profile::of(Strength::Elo(e)).nodes.unwrap()).collect();
+            (2000..2250).step_by(25).map(|e| Profile::of(Strength::Elo(e)).nodes.unwrap()).collect();
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
     }
 
