@@ -60,9 +60,45 @@ impl Default for ReviewOptions {
     }
 }
 
+/// The largest node budget a position (a billion: minutes a position at full strength).
+pub const MAX_NODES: u64 = 1_000_000_000;
+/// The longest move time a position, in milliseconds (an hour).
+pub const MAX_MOVE_TIME_MS: u64 = 3_600_000;
+
+impl ReviewOptions {
+    /// Whether the budget is in range: nodes `1..=`[`MAX_NODES`], a move time
+    /// `1..=`[`MAX_MOVE_TIME_MS`], a depth `1..=`[`MAX_DEPTH`](crate::MAX_DEPTH) (threads and hash
+    /// are checked as [`AiOptions`] are). [`review`] checks it first; a front end can check early.
+    ///
+    /// ```
+    /// use chess_ai::review::ReviewOptions;
+    /// assert!(ReviewOptions::default().validate().is_ok());
+    /// let zero = ReviewOptions { nodes: 0, ..ReviewOptions::default() };
+    /// assert_eq!(zero.validate().unwrap_err().to_string(), "nodes must be from 1 to 1000000000 a position, got 0");
+    /// ```
+    pub fn validate(&self) -> Result<(), ReviewError> {
+        let out = |what: &str, range: String, got: String| {
+            Err(ReviewError::Budget(format!("{what} must be from {range} a position, got {got}")))
+        };
+        if !(1..=MAX_NODES).contains(&self.nodes) {
+            return out("nodes", format!("1 to {MAX_NODES}"), self.nodes.to_string());
+        }
+        if let Some(ms) = self.move_time_ms.filter(|ms| !(1..=MAX_MOVE_TIME_MS).contains(ms)) {
+            return out("the move time", format!("1 to {MAX_MOVE_TIME_MS} ms"), ms.to_string());
+        }
+        if let Some(d) = self.depth.filter(|d| !(1..=crate::MAX_DEPTH).contains(d)) {
+            return out("the depth", format!("1 to {}", crate::MAX_DEPTH), d.to_string());
+        }
+        Ok(())
+    }
+}
+
 /// Why a review could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReviewError {
+    /// The budget a position is out of range ([`ReviewOptions::validate`]).
+    #[error("{0}")]
+    Budget(String),
     /// The options are out of range (threads, hash).
     #[error(transparent)]
     Options(#[from] OptionsError),
@@ -288,6 +324,7 @@ pub fn review(
     control: &SearchControl,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Review, ReviewError> {
+    options.validate()?;
     let ai = Ai::new(AiOptions {
         strength: Strength::Full,
         multi_pv: 2,

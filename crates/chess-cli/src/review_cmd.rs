@@ -39,10 +39,10 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     };
     let mut annotated = args.str("--annotate").map(|out| (out.to_owned(), String::new()));
     let mut options = ReviewOptions::default();
-    if let Some(nodes) = args.num::<u64>("--nodes", 1..=1_000_000_000)? {
+    if let Some(nodes) = args.num::<u64>("--nodes", 1..=chess_ai::review::MAX_NODES)? {
         options.nodes = nodes;
     }
-    options.move_time_ms = args.num::<u64>("--movetime", 1..=3_600_000)?;
+    options.move_time_ms = args.num::<u64>("--movetime", 1..=chess_ai::review::MAX_MOVE_TIME_MS)?;
     options.depth = args.num::<i32>("--depth", 1..=chess_ai::MAX_DEPTH)?;
     options.threads = args.num::<usize>("--threads", 1..=chess_ai::MAX_THREADS)?.unwrap_or(1);
     let only = args.num::<usize>("--game", 1..=usize::MAX)?;

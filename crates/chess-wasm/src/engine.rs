@@ -305,22 +305,10 @@ struct ReviewOptionsJson {
 pub fn review_options_from_json(json: &str) -> Result<chess_ai::review::ReviewOptions, Error> {
     let o: ReviewOptionsJson = if json.trim().is_empty() { ReviewOptionsJson::default() } else { read_json(json)? };
     let mut options = chess_ai::review::ReviewOptions::default();
-    match o.nodes {
-        Some(0) => return Err(Error::Options("nodes must be at least 1".into())),
-        Some(n) if n > 100_000_000 => {
-            return Err(Error::Options(format!("nodes must be at most 100000000 a position, got {n}")))
-        }
-        Some(n) => options.nodes = n,
-        None => {}
-    }
-    if let Some(d) = o.depth {
-        if !(1..=chess_ai::MAX_DEPTH).contains(&d) {
-            return Err(Error::Options(format!("depth {d} is outside 1..={}", chess_ai::MAX_DEPTH)));
-        }
-        options.depth = Some(d);
-    }
-    if let Some(plies) = o.book_plies {
-        options.book_plies = plies;
-    }
+    options.nodes = o.nodes.unwrap_or(options.nodes);
+    options.depth = o.depth;
+    options.book_plies = o.book_plies.unwrap_or(options.book_plies);
+    // The library owns the ranges.
+    options.validate().map_err(|e| Error::Options(e.to_string()))?;
     Ok(options)
 }

@@ -38,8 +38,9 @@ test('review() judges each move: classes, Win%, the better move and why, per sid
 test('review options are checked in the user\'s words', () => {
   const game = ChessGame.fromPgn(FOOLS_MATE);
   assert.throws(() => review(game, { moveTimeMs: 100 }), (e) => e instanceof ChessError && /unknown option 'moveTimeMs'/.test(e.message));
-  assert.throws(() => review(game, { nodes: 0 }), /nodes must be at least 1/);
-  assert.throws(() => review(game, { depth: 1000 }), /depth 1000 is outside/);
+  assert.throws(() => review(game, { nodes: 0 }), /nodes must be from 1 to 1000000000 a position, got 0/);
+  assert.throws(() => review(game, { nodes: 2e9 }), /nodes must be from 1 to 1000000000 a position, got 2000000000/);
+  assert.throws(() => review(game, { depth: 1000 }), /the depth must be from 1 to \d+ a position, got 1000/);
   assert.throws(() => review(FOOLS_MATE), /review takes a ChessGame/);
   game.free();
 });
