@@ -8,6 +8,7 @@
 //! chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
 //!                   [--eval net|classical|FILE]
 //! chess-tune selfplay-stats [--dir DIR]
+//! chess-tune winfit [--dir DIR]
 //! chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N]
 //!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--out FILE] [--name NAME]
 //! ```
@@ -25,6 +26,7 @@ mod emit;
 mod selfplay;
 mod train;
 mod tune;
+mod winfit;
 
 use std::process::ExitCode;
 
@@ -34,6 +36,7 @@ const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|FILE]
   chess-tune selfplay-stats [--dir DIR]
+  chess-tune winfit [--dir DIR]
   chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--out FILE] [--name NAME]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
@@ -139,6 +142,50 @@ fn selfplay_stats(args: &Args) -> Result<(), String> {
         "{chunks} chunks, {} games, {} positions, {} for training; White {} / draws {} / Black {}",
         t.games, t.positions, t.kept, t.wdl[0], t.wdl[1], t.wdl[2]
     );
+    Ok(())
+}
+
+/// The Win% curve fitted to the self-play games, beside lichess's (docs/review.md).
+fn win_fit(args: &Args) -> Result<(), String> {
+    args.check(&["dir"])?;
+    let dir = std::path::Path::new(args.get("dir").unwrap_or(SELFPLAY_DIR));
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "csp"))
+        .collect();
+    paths.sort();
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for path in &paths {
+        let chunk = selfplay::read_chunk(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        games += chunk.len();
+        samples.extend(winfit::samples(&chunk));
+    }
+    if samples.is_empty() {
+        return Err(format!("no self-play positions in {}", dir.display()));
+    }
+    let fit = winfit::fit(&samples);
+    println!(
+        "{} chunks, {games} games, {} positions: k = {:.6} (lichess {:.6})",
+        paths.len(),
+        fit.samples,
+        fit.k,
+        winfit::LICHESS_K
+    );
+    println!("| score (cp, mover) | positions | observed | fitted | lichess |");
+    println!("| --- | --- | --- | --- | --- |");
+    for b in fit.bands.iter().filter(|b| b.n > 0) {
+        println!(
+            "| {} to {} | {} | {:.1}% | {:.1}% | {:.1}% |",
+            b.lo,
+            b.hi,
+            b.n,
+            100.0 * b.observed,
+            100.0 * b.fitted,
+            100.0 * b.lichess
+        );
+    }
     Ok(())
 }
 
@@ -280,6 +327,7 @@ fn main() -> ExitCode {
         Some("tune") => Args::parse(&args[1..]).and_then(|a| tune(&a)),
         Some("selfplay") => Args::parse(&args[1..]).and_then(|a| selfplay(&a)),
         Some("selfplay-stats") => Args::parse(&args[1..]).and_then(|a| selfplay_stats(&a)),
+        Some("winfit") => Args::parse(&args[1..]).and_then(|a| win_fit(&a)),
         Some("train") => Args::parse(&args[1..]).and_then(|a| train_net(&a)),
         _ => Err(USAGE.to_string()),
     };
