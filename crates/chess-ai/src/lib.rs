@@ -39,6 +39,7 @@
 
 mod ai;
 mod analysis;
+pub mod bench;
 mod book;
 mod level;
 pub mod openings;
@@ -51,7 +52,11 @@ pub use ai::Thinking;
 pub use ai::{Ai, AiError, Mode, DEFAULT_MOVE_TIME_MS};
 pub use analysis::{Analysis, AnalysisLine};
 pub use book::{polyglot_key, Book, BookEntry, BookError, BookMove};
-pub use chess_search::{Limits, SearchControl};
+/// What an application hands a search or gets back from it, from `chess-search`: the limits of a
+/// search (a UCI `go`), its stop switch, its progress, and the clock it reads.
+pub use chess_search::{
+    default_time_source, Bound, Clock, HashAllocError, Info, Limits, Reporter, SearchControl, Silent, TimeSource,
+};
 pub use chess_syzygy::{Tablebase, Wdl};
 pub use level::{PinnedNet, Profile, Strength, ANCHORS, FULL, LEVELS, LEVEL_ELO, LEVEL_NET, MAX_ELO, MIN_ELO};
 pub use options::{

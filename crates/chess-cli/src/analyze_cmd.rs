@@ -4,8 +4,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use chess_ai::{Ai, AiOptions, Mode, Strength, Tablebase};
+use chess_ai::{Bound, Info, Limits, SearchControl};
 use chess_core::{Board, Game};
-use chess_search::{Info, Limits, SearchControl};
 
 use crate::args::{ArgError, Args};
 use crate::format;
@@ -82,9 +82,9 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
 /// One iteration: `depth 12/18  +0.34  1,234,567 nodes  456 ms  1. e4 e5 2. Nf3`.
 fn iteration_line(board: &Board, info: &Info) -> String {
     let bound = match info.bound {
-        chess_search::Bound::Exact => "",
-        chess_search::Bound::Lower => " (lower bound)",
-        chess_search::Bound::Upper => " (upper bound)",
+        Bound::Exact => "",
+        Bound::Lower => " (lower bound)",
+        Bound::Upper => " (upper bound)",
     };
     format!(
         "depth {:>2}/{:<2} line {} {:>7}{bound}  {:>10} nodes {:>6} ms  {}",

@@ -5,10 +5,10 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use chess_ai::bench::{bench, BenchEval, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
+use chess_ai::HashAllocError;
 use chess_ai::{Ai, AiOptions};
 use chess_core::Game;
-use chess_eval::Classical;
-use chess_search::{bench_evaluator, run_bench, Engine, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 
 use crate::args::{ArgError, Args};
 
@@ -54,12 +54,8 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
             outln!("{nodes:>12} nodes {ms:>7} ms  {fen}");
         }
     };
-    let no_memory = |e: chess_search::HashAllocError| ArgError::Invalid(e.to_string());
-    let total = if eval == "net" {
-        run_bench(&mut Engine::try_new(bench_evaluator(), hash).map_err(no_memory)?, depth, each)
-    } else {
-        run_bench(&mut Engine::try_new(Classical::default(), hash).map_err(no_memory)?, depth, each)
-    };
+    let eval = if eval == "net" { BenchEval::Net } else { BenchEval::Classical };
+    let total = bench(depth, hash, eval, None, each).map_err(|e: HashAllocError| ArgError::Invalid(e.to_string()))?;
     outln!("===========================");
     outln!("Total time (ms) : {}", total.time_ms);
     outln!("Nodes searched  : {}", total.nodes);

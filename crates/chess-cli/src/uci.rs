@@ -11,9 +11,9 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use chess_ai::{Ai, AiError, AiOptions, Book, Mode, Strength, Tablebase, MAX_ELO, MIN_ELO};
+use chess_ai::{Bound, Clock, Info, Limits, Reporter, SearchControl, MAX_HASH_MB, MAX_THREADS};
 use chess_core::{excerpt, Board, CastlingMode, Game, Move};
 use chess_eval::{Classical, Network};
-use chess_search::{Bound, Clock, Info, Limits, Reporter, SearchControl, MAX_HASH_MB, MAX_THREADS};
 
 const NAME: &str = concat!("chess ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the chess authors";

@@ -1,11 +1,11 @@
 //! The AI as JavaScript configures it: options and limits read from JSON into
-//! [`chess_ai::AiOptions`] and [`chess_search::Limits`], and answers written back as JSON
+//! [`chess_ai::AiOptions`] and [`chess_ai::Limits`], and answers written back as JSON
 //! ([`AnalysisJson`], [`ProgressJson`]).
 
 use chess_ai::review::json::ScoreJson;
 use chess_ai::{AiOptions, Analysis, AnalysisLine, DepthOptions, Strength};
+use chess_ai::{Bound, Clock, Info, Limits};
 use chess_core::Board;
-use chess_search::{Bound, Clock, Info, Limits};
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
@@ -44,7 +44,7 @@ struct DepthOptionsJson {
 pub const MAX_WASM_HASH_MB: u64 = 1024;
 
 #[cfg(target_pointer_width = "32")]
-const _: () = assert!(MAX_WASM_HASH_MB as usize == chess_search::MAX_HASH_MB, "one limit for wasm32");
+const _: () = assert!(MAX_WASM_HASH_MB as usize == chess_ai::MAX_HASH_MB, "one limit for wasm32");
 
 /// `hashMb` checked against what wasm32 can hold (the one place the limit is checked).
 fn hash_mb(mb: Option<u64>) -> Result<Option<usize>, Error> {

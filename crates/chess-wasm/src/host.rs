@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use chess_search::TimeSource;
+use chess_ai::TimeSource;
 
 thread_local! {
     static STOP: RefCell<Option<js_sys::Int32Array>> = const { RefCell::new(None) };
@@ -18,7 +18,7 @@ pub struct HostClock;
 impl TimeSource for HostClock {
     fn now_ms(&self) -> u64 {
         if !cfg!(target_arch = "wasm32") {
-            return chess_search::default_time_source().now_ms();
+            return chess_ai::default_time_source().now_ms();
         }
         PERFORMANCE.with(|cell| {
             let mut cell = cell.borrow_mut();

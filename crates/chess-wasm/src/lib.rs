@@ -28,7 +28,7 @@ pub mod position;
 use std::sync::Arc;
 
 use chess_ai::{Ai, Mode};
-use chess_search::{Info, SearchControl};
+use chess_ai::{Info, SearchControl};
 use wasm_bindgen::prelude::*;
 
 pub use error::Error;
@@ -354,9 +354,10 @@ impl JsEngine {
 /// `{nodes, timeMs, nps}`. The node count equals the native one at the same depth.
 #[wasm_bindgen]
 pub fn bench(depth: i32) -> String {
-    let mut engine = chess_search::Engine::new(chess_search::bench_evaluator(), 16);
-    engine.set_time_source(Arc::new(host::HostClock));
-    let r = chess_search::run_bench(&mut engine, depth.clamp(1, 64), |_, _, _| {});
+    let clock = Arc::new(host::HostClock);
+    let bench =
+        chess_ai::bench::bench(depth.clamp(1, 64), 16, chess_ai::bench::BenchEval::Net, Some(clock), |_, _, _| {});
+    let Ok(r) = bench else { return "{\"error\":\"no memory for the table\"}".to_owned() };
     format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps())
 }
 

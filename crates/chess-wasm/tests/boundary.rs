@@ -1,7 +1,7 @@
 //! The JSON boundary, tested natively: the same code runs in the wasm build.
 
+use chess_ai::SearchControl;
 use chess_ai::{Ai, Mode};
-use chess_search::SearchControl;
 use chess_wasm::engine::{limits_from_json, options_from_json};
 use chess_wasm::position::{Explanation, Position};
 
@@ -312,7 +312,7 @@ fn the_hash_is_limited_to_what_wasm32_holds() {
     assert!(options_from_json(r#"{"hashMb": -1}"#, 1).is_err());
     // Within the limit, a table the machine cannot give is an error too (chess-search allocates
     // fallibly), which the bindings throw as an Error with this message.
-    let alloc = chess_ai::OptionsError::HashAlloc(chess_search::HashAllocError { mb: 1024 });
+    let alloc = chess_ai::OptionsError::HashAlloc(chess_ai::HashAllocError { mb: 1024 });
     assert_eq!(
         chess_wasm::Error::from(alloc).to_string(),
         "invalid options: cannot allocate a 1024 MiB transposition table: not enough memory"

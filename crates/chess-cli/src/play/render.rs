@@ -3,8 +3,8 @@
 //! [`crate::format`].
 
 use chess_ai::Analysis;
+use chess_ai::Info;
 use chess_core::{Board, Color, File, Game, GameStatus, Move, Rank, Square};
-use chess_search::Info;
 
 use crate::format;
 
