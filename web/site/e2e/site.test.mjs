@@ -49,6 +49,12 @@ async function squareCenter(page, square, flipped = false) {
   return { x: box.x + size * (x + 0.5), y: box.y + size * (y + 0.5) };
 }
 
+/** Type a move into the move box and play it. */
+async function typeMove(page, text) {
+  await page.fill('#move-text', text);
+  await page.press('#move-text', 'Enter');
+}
+
 async function click(page, square) {
   const { x, y } = await squareCenter(page, square);
   await page.mouse.click(x, y);
@@ -154,8 +160,7 @@ test('an illegal drop is explained as a typed move is; Home and End step through
 test('a reload resumes the game and the settings; the games list opens an earlier game', async () => {
   const { page, errors } = await open(chromium, server.url);
   await newGame(page, { level: '2', color: 'white' });
-  await page.fill('#move-text', 'd4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'd4');
   await waitMoves(page, 2);
   // The move box keeps the focus for the next typed move.
   await page.waitForFunction(() => document.activeElement?.id === 'move-text');
@@ -171,8 +176,7 @@ test('a reload resumes the game and the settings; the games list opens an earlie
   assert.match(await page.textContent('#games-list li'), /You – Engine, Level 2 .* unfinished · 1 moves\s*on the board/);
   // A new game: the first one stays in the list, and opens again with its moves.
   await newGame(page, { level: '1', color: 'white' });
-  await page.fill('#move-text', 'c4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'c4');
   await waitMoves(page, 2);
   assert.equal(await page.locator('#games-list li').count(), 2);
   await page.click('#games-list li:nth-child(2) button:text("Open")');
@@ -191,12 +195,10 @@ test('a reload resumes the game and the settings; the games list opens an earlie
 test('typing moves, an illegal move explained, undo takes back the pair', async () => {
   const { page, errors } = await open(chromium, server.url);
   await newGame(page, { level: '2' });
-  await page.fill('#move-text', 'Ke2');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'Ke2');
   assert.equal(await page.textContent('#message'), 'Ke2: your own pawn is on e2');
   assert.equal(await moveCount(page), 0);
-  await page.fill('#move-text', 'e4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'e4');
   await waitMoves(page, 2);
   await page.waitForFunction(() => !document.querySelector('#undo').disabled);
   await page.click('#undo');
@@ -211,8 +213,7 @@ test('hint draws an arrow; stepping through the moves', async () => {
   await page.click('#hint');
   await page.waitForSelector('#board g.arrow', { state: 'attached', timeout: 10_000 });
   assert.match(await page.textContent('#message'), /Hint: /);
-  await page.fill('#move-text', 'd4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'd4');
   await waitMoves(page, 2);
   await page.click('#nav-first');
   await page.waitForFunction(() => /Viewing move 0 of 2/.test(document.querySelector('#status').textContent));
@@ -269,8 +270,7 @@ test('an imported PGN keeps its tags, and the colour select shows the side the p
 test('level 5 thinks while the page keeps painting frames', async () => {
   const { page, errors } = await open(chromium, server.url);
   await newGame(page, { level: '5', fen: 'r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10' });
-  await page.fill('#move-text', 'a3');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'a3');
   await page.waitForSelector('#thinking:not([hidden])');
   const frames = await page.evaluate(
     () =>
@@ -294,8 +294,7 @@ test('level 5 thinks while the page keeps painting frames', async () => {
 test('stop during a search: the engine plays its best move so far', async () => {
   const { page, errors } = await open(chromium, server.url);
   await newGame(page, { level: 'full', seconds: 30 });
-  await page.fill('#move-text', 'e4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'e4');
   await page.waitForSelector('#thinking:not([hidden])');
   await page.waitForFunction(() => /depth [4-9]|depth \d\d/.test(document.querySelector('#think-depth').textContent));
   const start = Date.now();
@@ -319,8 +318,7 @@ test('phone width: everything fits, nothing scrolls sideways', async () => {
   const { page, errors } = await open(chromium, server.url, { width: 390, height: 844 });
   const width = await page.evaluate(() => document.scrollingElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width} px wide`);
-  await page.fill('#move-text', 'e4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'e4');
   await waitMoves(page, 2);
   await page.waitForTimeout(600);
   await page.screenshot({ path: `${artifacts}phone.png`, fullPage: true });
@@ -330,14 +328,12 @@ test('phone width: everything fits, nothing scrolls sideways', async () => {
 test('resigning asks to confirm, a resignation cannot be undone, and a level change mid-game plays from the next move', async () => {
   const { page, errors } = await open(chromium, server.url);
   await newGame(page, { level: '1' });
-  await page.fill('#move-text', 'e4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'e4');
   await waitMoves(page, 2);
   // A level change mid-game: said, then used for the engine's next move and named in the PGN.
   await page.selectOption('#level', '2');
   assert.match(await page.textContent('#message'), /Level 2 · \d+ Elo from the engine's next move/);
-  await page.fill('#move-text', 'd4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'd4');
   await waitMoves(page, 4);
   await page.click('text=PGN and FEN');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
@@ -357,8 +353,7 @@ test('resigning asks to confirm, a resignation cannot be undone, and a level cha
   // A thinking time outside 0.1-60 s is refused in words.
   await page.selectOption('#level', 'full');
   await newGame(page, { level: 'full', seconds: -5 });
-  await page.fill('#move-text', 'e4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'e4');
   await page.waitForFunction(() => /0\.1 to 60 seconds/.test(document.querySelector('#message').textContent));
   assert.equal(await page.inputValue('#think-time'), '2');
   assert.deepEqual(errors, []);
@@ -424,13 +419,11 @@ test('learn from your mistakes: a bad retry is refused with its reason, a good o
   await page.waitForFunction(() => /Nf6, a blunder\. Find a better move for Black/.test(document.querySelector('#retry-text').textContent));
   assert.match(await status(page), /Learn from your mistakes: 1 of 1/);
   // a6 still allows the mate: refused, with why.
-  await page.fill('#move-text', 'a6');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'a6');
   await page.waitForFunction(() => /Try again/.test(document.querySelector('#retry-text').textContent), null, { timeout: 30_000 });
   assert.match(await page.textContent('#retry-text'), /^a6 is a blunder too\. Allows mate in 1: Qxf7#/);
   // g6 shuts the queen out: accepted.
-  await page.fill('#move-text', 'g6');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'g6');
   await page.waitForFunction(() => /Well found/.test(document.querySelector('#retry-text').textContent), null, { timeout: 30_000 });
   assert.equal(await page.getAttribute('#retry-text', 'class'), 'good');
   await page.screenshot({ path: `${artifacts}retry.png` });
@@ -443,22 +436,20 @@ test('learn from your mistakes: a bad retry is refused with its reason, a good o
 test('the analysis board: three live lines, moves for both sides, stop and go, back to the game', async () => {
   const { page, errors } = await open(chromium, server.url);
   await newGame(page, { level: '1' });
-  await page.fill('#move-text', 'e4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'e4');
   await waitMoves(page, 2);
   const gameFen = await page.textContent('#fen');
   await page.click('#analyse');
-  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length === 3, null, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length === 3, null, { timeout: 30_000 });
   assert.match(await status(page), /^Analysis: White to move/);
   assert.match(await page.textContent('#analysis-lines li'), /^[+-]?\d+\.\d\d 2\. /);
   // White's move, then Black's: both sides move on the analysis board; the game does not.
   await click(page, 'g1');
   await click(page, 'f3');
   await page.waitForFunction(() => /Black to move/.test(document.querySelector('#status').textContent));
-  await page.fill('#move-text', 'Nc6');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'Nc6');
   await page.waitForFunction(() => /White to move/.test(document.querySelector('#status').textContent));
-  await page.waitForFunction(() => /^[+-]?\d+\.\d\d 3\. /.test(document.querySelector('#analysis-lines li')?.textContent ?? ''), null, { timeout: 15_000 });
+  await page.waitForFunction(() => /^[+-]?\d+\.\d\d 3\. /.test(document.querySelector('#analysis-lines li')?.textContent ?? ''), null, { timeout: 30_000 });
   assert.equal(await moveCount(page), 2, 'the game is unchanged');
   await page.screenshot({ path: `${artifacts}analysis.png` });
   await page.click('#analysis-toggle');
@@ -471,8 +462,7 @@ test('the analysis board: three live lines, moves for both sides, stop and go, b
   assert.equal(await page.isHidden('#analysis-panel'), true);
   assert.equal(await page.textContent('#fen'), gameFen);
   // The game goes on at its level.
-  await page.fill('#move-text', 'd4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'd4');
   await waitMoves(page, 4);
   assert.deepEqual(errors, []);
 });
@@ -539,8 +529,7 @@ test('a timed game: the clocks run, a move adds the increment, and a fallen flag
   assert.match(await page.textContent('#clock-bottom'), /You \(white\)\s*(5:00|4:59)/);
   assert.match(await page.getAttribute('#clock-bottom', 'class'), /running/);
   await page.waitForFunction(() => /4:5[0-8]/.test(document.querySelector('#clock-bottom .time').textContent), null, { timeout: 5_000 });
-  await page.fill('#move-text', 'e4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'e4');
   await waitMoves(page, 2);
   // White's move gained 3 s: more than it started with after a couple of seconds' thought.
   const mine = await page.textContent('#clock-bottom .time');
@@ -575,9 +564,8 @@ test('a timed game: the clocks run, a move adds the increment, and a fallen flag
 
 test('a premove while the engine thinks is played after its reply', async () => {
   const { page, errors } = await open(chromium, server.url);
-  await newGame(page, { level: 'full', seconds: 3 });
-  await page.fill('#move-text', 'e4');
-  await page.press('#move-text', 'Enter');
+  await newGame(page, { level: 'full', seconds: 6 });
+  await typeMove(page, 'e4');
   await page.waitForSelector('#thinking:not([hidden])');
   await click(page, 'd2');
   await click(page, 'd4');
@@ -585,9 +573,9 @@ test('a premove while the engine thinks is played after its reply', async () => 
   assert.equal(await page.locator('#board .marker-frame').count(), 2, 'the premove is marked');
   assert.equal(await moveCount(page), 1, 'not played yet');
   // The engine answers; the premove follows at once, then the engine thinks again.
-  await waitMoves(page, 3, 15_000);
+  await waitMoves(page, 3, 30_000);
   assert.match(await page.textContent('#moves button[data-ply="3"]'), /^2\. d4/);
-  await waitMoves(page, 4, 15_000);
+  await waitMoves(page, 4, 30_000);
   assert.deepEqual(errors, []);
 });
 
@@ -596,8 +584,7 @@ test('the dark theme: chosen, kept after a reload, clean for axe-core; screensho
   await newGame(page, { level: '2', clock: '10+5' });
   for (const san of ['e4', 'Nf3']) {
     const n = await moveCount(page);
-    await page.fill('#move-text', san);
-    await page.press('#move-text', 'Enter');
+    await typeMove(page, san);
     await waitMoves(page, n + 2);
   }
   await page.waitForTimeout(400);
@@ -627,8 +614,7 @@ test('a draw offer: declined early, accepted in a level late position; sounds pl
   await newGame(page, { level: '1' });
   await page.click('#offer-draw');
   assert.match(await page.textContent('#message'), /declines: too early/);
-  await page.fill('#move-text', 'e4');
-  await page.press('#move-text', 'Enter');
+  await typeMove(page, 'e4');
   await waitMoves(page, 2);
   assert.match(await page.getAttribute('body', 'data-sound'), /^(move|capture|check)$/);
   await newGame(page, { level: '1', fen: 'r3k3/8/8/8/8/8/8/1R2K3 w - - 0 40' });
