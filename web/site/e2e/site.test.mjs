@@ -510,6 +510,22 @@ test('a game by keyboard alone: set up, start, two moves on the board to mate, e
   assert.deepEqual(errors, []);
 });
 
+test('settings: figurine notation in the move list, and takebacks switched off', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1' });
+  await typeMove(page, 'Nf3');
+  await waitMoves(page, 2);
+  await page.check('#figurines');
+  await page.waitForFunction(() => document.querySelector('#moves button').textContent === '1. ♘f3');
+  await page.selectOption('#takebacks', 'off');
+  await page.waitForFunction(() => document.querySelector('#undo').disabled);
+  await page.selectOption('#takebacks', 'on');
+  await page.waitForFunction(() => !document.querySelector('#undo').disabled);
+  await page.uncheck('#figurines');
+  await page.waitForFunction(() => document.querySelector('#moves button').textContent === '1. Nf3');
+  assert.deepEqual(errors, []);
+});
+
 /** axe-core's serious and critical violations on the page as it is now. */
 async function axeViolations(page) {
   await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });

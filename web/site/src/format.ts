@@ -43,6 +43,13 @@ export function formatResult(state: GameState): string {
   return `${winner} wins by ${reason} (${state.result})`;
 }
 
+const FIGURINES: Record<string, string> = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘' };
+
+/** SAN with figures for the piece letters (`♘f3`, `e8=♕`, castling unchanged). */
+export function figurineSan(san: string): string {
+  return san.replace(/[KQRBN]/g, (letter) => FIGURINES[letter] ?? letter);
+}
+
 /** `12.` before White's move, `12…` before Black's. */
 export function moveNumber(ply: number, startFullMove: number, startTurn: Color): string {
   const offset = startTurn === 'black' ? 1 : 0;

@@ -9,7 +9,7 @@ import { Sounds } from './sound.js';
 import { Board } from './board.js';
 import { GOOD_ENOUGH, ReviewPanel, className } from './review.js';
 import { type GameSummary, type SavedGame, Store, newGameId } from './storage.js';
-import { formatResult, formatScore, moveNumber, whiteScore, whiteShare } from './format.js';
+import { figurineSan, formatResult, formatScore, moveNumber, whiteScore, whiteShare } from './format.js';
 import './style.css';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -77,6 +77,8 @@ const store = new Store();
 /** The theme: the choice in the header, or the system's (Auto), kept with the settings. */
 const themeSelect = $<HTMLSelectElement>('theme');
 const soundSwitch = $<HTMLInputElement>('sound');
+const figurineSwitch = $<HTMLInputElement>('figurines');
+const takebackSelect = $<HTMLSelectElement>('takebacks');
 const sounds = new Sounds();
 function applyTheme(): void {
   const choice = themeSelect.value;
@@ -94,6 +96,8 @@ function applyTheme(): void {
     if (typeof saved.thinkTime === 'string') ui.thinkTime.value = saved.thinkTime;
     if (typeof saved.theme === 'string' && hasOption(themeSelect, saved.theme)) themeSelect.value = saved.theme;
     if (typeof saved.sound === 'boolean') soundSwitch.checked = saved.sound;
+    if (typeof saved.figurines === 'boolean') figurineSwitch.checked = saved.figurines;
+    if (typeof saved.takebacks === 'string' && hasOption(takebackSelect, saved.takebacks)) takebackSelect.value = saved.takebacks;
   }
   sounds.muted = !soundSwitch.checked;
   applyTheme();
@@ -292,7 +296,8 @@ async function render(): Promise<void> {
       const button = document.createElement('button');
       button.type = 'button';
       const number = moveNumber(i + 1, start.fullMove, start.turn);
-      button.textContent = number.endsWith('.') || i === 0 ? `${number} ${m.san}` : m.san;
+      const san = figurineSwitch.checked ? figurineSan(m.san) : m.san;
+      button.textContent = number.endsWith('.') || i === 0 ? `${number} ${san}` : san;
       const mark = reviewPanel.mark(i + 1);
       if (mark) {
         const span = document.createElement('span');
@@ -332,7 +337,9 @@ async function render(): Promise<void> {
   ui.fen.textContent = game.fen();
   // A resignation ends the game: undoing it is not a take-back (start a new game instead).
   const playing = !analysis && !retry;
-  ui.buttons.undo.disabled = !playing || thinking || history.length === 0 || state.status === 'resignation';
+  ui.buttons.undo.disabled =
+    !playing || thinking || history.length === 0 || state.status === 'resignation' || takebackSelect.value === 'off';
+  ui.buttons.undo.title = takebackSelect.value === 'off' ? 'Takebacks are off (the New game panel)' : 'Take back your last move';
   ui.buttons.hint.disabled = !humanMayMove();
   ui.buttons.resign.disabled = !playing || thinking || state.isFinished;
   ui.buttons.offerDraw.disabled = !humanMayMove();
@@ -941,7 +948,7 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
 }
 
 function undo(): void {
-  if (thinking) return;
+  if (thinking || takebackSelect.value === 'off') return;
   // Take back the engine's reply and the player's move: back to the player's turn.
   let taken = 0;
   while (game.history().length > 0 && (taken === 0 || game.state().turn !== human)) {
@@ -1110,7 +1117,7 @@ $('end-review').addEventListener('click', () => {
 });
 $('end-download').addEventListener('click', () => download('game.pgn', pgn()));
 $('end-close').addEventListener('click', () => ui.end.dialog.close());
-for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect, soundSwitch]) {
+for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect, soundSwitch, figurineSwitch, takebackSelect]) {
   field.addEventListener('change', () => {
     store.saveSettings({
       color: ui.color.value,
@@ -1119,9 +1126,12 @@ for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect, so
       clock: ui.clock.value,
       theme: themeSelect.value,
       sound: soundSwitch.checked,
+      figurines: figurineSwitch.checked,
+      takebacks: takebackSelect.value,
     });
     sounds.muted = !soundSwitch.checked;
     applyTheme();
+    void render();
   });
 }
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);

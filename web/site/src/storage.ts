@@ -18,6 +18,8 @@ export interface Settings {
   clock?: string;
   theme?: string;
   sound?: boolean;
+  figurines?: boolean;
+  takebacks?: string;
 }
 
 /** What the list of games shows of one game. */
