@@ -71,9 +71,9 @@ PLAN = [
     {"name": "level3", "side": level(3), "label": 1600, "opponent": stockfish(1600), "rating": 1600, "tc": "60+0.6"},
     {"name": "level4", "side": level(4), "label": 2000, "opponent": stockfish(2000), "rating": 2000, "tc": "120+1.2"},
     # Level 5 lies where Stockfish's scale steps (see "Brackets" below): one row on each side of the step.
-    {"name": "level5-sf2200", "side": level(5), "label": 2250, "opponent": stockfish(2200), "rating": 2200,
+    {"name": "level5-sf2200", "side": level(5), "label": 2300, "opponent": stockfish(2200), "rating": 2200,
      "tc": "300+3", "bracket": "level 5"},
-    {"name": "level5", "side": level(5), "label": 2250, "opponent": stockfish(2300), "rating": 2300, "tc": "300+3",
+    {"name": "level5", "side": level(5), "label": 2300, "opponent": stockfish(2300), "rating": 2300, "tc": "300+3",
      "bracket": "level 5"},
 ]
 
@@ -140,7 +140,7 @@ def table():
         within = "—" if row["label"] is None or math.isnan(elo) else ("yes" if abs(elo - row["label"]) <= 50 else f"no ({elo - row['label']:+.0f})")
         if t["games"] < GAMES:
             within += f", {t['games']} of {GAMES} games"
-        if row.get("bracket"):
+        if row.get("bracket") and row["rating"] != row["label"]:
             within = "see the bracket" + ("" if t["games"] >= GAMES else f", {t['games']} of {GAMES} games")
         print(f"| {row['side']['name']} | {row['label'] or '—'} | {row['opponent']['name']} ({base}) | {t['games']} "
               f"| {t['wins']}-{t['losses']}-{t['draws']} | {100 * score:.1f}% | {t['elo']:+.0f} ± {t['err']:.0f} "

@@ -20,7 +20,7 @@ pub const MAX_ELO: u32 = LEVEL_ELO[LEVELS as usize - 1];
 /// How strong the AI plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Strength {
-    /// A difficulty level from 1 (about 800 Elo) to 5 (about 2250); see [`LEVEL_ELO`].
+    /// A difficulty level from 1 (about 800 Elo) to 5 (about 2300); see [`LEVEL_ELO`].
     Level(u8),
     /// A rating from [`MIN_ELO`] to [`MAX_ELO`] (the `UCI_Elo` convention of chess GUIs).
     Elo(u32),
@@ -123,9 +123,9 @@ pub const LEVEL_NET: PinnedNet = PinnedNet { name: "cn128-v1", hash: 0x878a_54b1
 /// How many nodes of the classical evaluation a node of [`LEVEL_NET`] is worth at level 5's
 /// budget, for the Elo settings between level 4 (classical) and level 5 (the net), which take
 /// level 4's evaluation: the classical evaluation held 2000 Elo at 45,000 nodes and 2400 at
-/// 3,000,000 (`docs/levels.md`), so 2250 at about 621,000 (geometrically, five eighths of the
-/// way); the net's level 5 holds 2250 at 200,000.
-pub const CLASSICAL_NODES_PER_NET_NODE: f64 = 3.1;
+/// 3,000,000 (`docs/levels.md`), so 2300 at about 1,050,000 (geometrically, three quarters of
+/// the way); the net's level 5 holds 2300 at 200,000.
+pub const CLASSICAL_NODES_PER_NET_NODE: f64 = 5.25;
 
 const fn eval(piece_square: bool, pawns: bool, mobility: bool, king_safety: bool) -> EvalConfig {
     EvalConfig { piece_square, pawns, passed_pawns: pawns, mobility, king_safety, pieces: mobility, tempo: true }
@@ -197,9 +197,9 @@ pub const ANCHORS: [Profile; 5] = [
         hash_mb: 8,
         blunder_guard: true,
     },
-    // Level 5, ~2250: the net, at a budget that answers in a fraction of a second.
+    // Level 5, ~2300: the net, at a budget that answers in a fraction of a second.
     Profile {
-        elo: Some(2250),
+        elo: Some(2300),
         depth: None,
         nodes: Some(200_000),
         eval: EvalConfig::FULL,
@@ -312,7 +312,7 @@ mod tests {
         assert_eq!((p.net, p.eval), (None, a.eval), "the lower anchor's evaluation");
         // Rising Elo never shrinks the budget of one evaluation.
         let budgets: Vec<u64> =
-            (2000..2250).step_by(25).map(|e| Profile::of(Strength::Elo(e)).nodes.unwrap()).collect();
+            (2000..2300).step_by(25).map(|e| Profile::of(Strength::Elo(e)).nodes.unwrap()).collect();
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
     }
 

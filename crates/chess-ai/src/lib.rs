@@ -3,7 +3,7 @@
 //! The chess AI an application calls: configure an [`Ai`] with [`AiOptions`], then ask it for a
 //! move or an analysis of a [`chess_core::Game`] (its history counts, so repetitions are seen).
 //!
-//! - **Strength**: levels 1 to 5 (about 800, 1200, 1600, 2000 and 2250 Elo, calibrated by games
+//! - **Strength**: levels 1 to 5 (about 800, 1200, 1600, 2000 and 2300 Elo, calibrated by games
 //!   against Stockfish; see `docs/levels.md`), a continuous Elo setting (the `UCI_Elo`
 //!   convention), or full strength. Weak levels look less far ahead, judge more simply, and pick
 //!   among the moves within a window of the best, never outside it ([`Profile`]).

@@ -136,7 +136,7 @@ export interface Analysis {
   lines: Line[];
 }
 
-/** A difficulty level: 1 (about 800 Elo) to 5 (about 2250). */
+/** A difficulty level: 1 (about 800 Elo) to 5 (about 2300). */
 export type Level = 1 | 2 | 3 | 4 | 5;
 
 /** One level: the Elo it is calibrated to (by games against Stockfish) and its search budget. */
@@ -151,9 +151,9 @@ export interface LevelInfo {
 
 /** How strong the AI plays and how it searches. */
 export interface AiOptions {
-  /** 1 (about 800 Elo) to 5 (about 2250); the default is 3. */
+  /** 1 (about 800 Elo) to 5 (about 2300); the default is 3. */
   level?: Level;
-  /** A rating from 800 to 2250 instead of a level. */
+  /** A rating from 800 to 2300 instead of a level. */
   elo?: number;
   /** No handicap: the full engine within the limits. */
   fullStrength?: boolean;

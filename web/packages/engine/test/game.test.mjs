@@ -138,7 +138,7 @@ test('options are validated', () => {
   assert.throws(() => new Ai({ level: 2, elo: 1500 }), ChessError);
   assert.throws(() => new Ai({ randomness: -1 }), ChessError);
   assert.throws(() => new Ai('strong'), ChessError);
-  assert.deepEqual(LEVELS.map((l) => l.elo), [800, 1200, 1600, 2000, 2250]);
+  assert.deepEqual(LEVELS.map((l) => l.elo), [800, 1200, 1600, 2000, 2300]);
   for (const l of LEVELS) assert.ok(l.depth > 0 || l.nodes > 0, `level ${l.level} has a search budget`);
   assert.ok(LEVELS[4].nodes > LEVELS[3].nodes);
 });
