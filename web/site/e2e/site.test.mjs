@@ -526,6 +526,164 @@ test('settings: figurine notation in the move list, and takebacks switched off',
   assert.deepEqual(errors, []);
 });
 
+test('Copy PGN without a clipboard: the PGN is put in the box, selected, not dumped into the message', async () => {
+  const page = await chromium.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+    document.execCommand = () => false;
+  });
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await typeMove(page, 'e4');
+  await waitMoves(page, 2);
+  // (After the reply the move box takes the focus back: wait for it, then copy.)
+  await page.waitForFunction(() => document.activeElement?.id === 'move-text');
+  await page.click('text=PGN and FEN');
+  await page.click('#copy-pgn');
+  assert.match(await page.textContent('#message'), /does not let the page copy: the PGN is selected in the box below/);
+  assert.match(await page.inputValue('#pgn-text'), /^\[Event "Casual game"\][\s\S]*1\. e4 /);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'pgn-text');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('served compressed: the wasm and the scripts arrive precompressed; the first load is under 700 KB', async () => {
+  const page = await chromium.newPage();
+  const loaded = [];
+  page.on('requestfinished', async (request) => {
+    const response = await request.response();
+    const headers = (await response?.allHeaders()) ?? {};
+    // What crossed the wire: 0 for a file the HTTP cache had (the worker's second wasm).
+    const { responseBodySize } = await request.sizes();
+    loaded.push({ url: request.url(), encoding: headers['content-encoding'] ?? null, bytes: Math.max(0, responseBodySize) });
+  });
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  await page.waitForTimeout(500);
+  const wasm = loaded.find((r) => r.url.endsWith('.wasm'));
+  assert.ok(wasm, 'the wasm was loaded');
+  assert.match(String(wasm.encoding), /^(br|gzip)$/);
+  assert.ok(wasm.bytes > 0 && wasm.bytes < 650_000, `the wasm is ${wasm.bytes} bytes on the wire`);
+  const total = loaded.reduce((sum, r) => sum + (Number.isFinite(r.bytes) ? r.bytes : 0), 0);
+  console.log(`first load: ${loaded.length} files, ${total} bytes (${loaded.map((r) => `${r.url.split('/').pop()} ${r.encoding ?? 'identity'} ${r.bytes}`).join('; ')})`);
+  assert.ok(total < 700_000, `${total} bytes`);
+  await page.close();
+});
+
+test('a timed game: the clocks run, a move adds the increment, and a fallen flag ends the game by the rules', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1', clock: '5+3' });
+  assert.equal(await page.isVisible('#clocks'), true);
+  assert.match(await page.textContent('#clock-bottom'), /You \(white\)\s*(5:00|4:59)/);
+  assert.match(await page.getAttribute('#clock-bottom', 'class'), /running/);
+  await page.waitForFunction(() => /4:5[0-8]/.test(document.querySelector('#clock-bottom .time').textContent), null, { timeout: 5_000 });
+  const seconds = (text) => Number(text.split(':')[0]) * 60 + Number(text.split(':')[1]);
+  const before = seconds(await page.textContent('#clock-bottom .time'));
+  await typeMove(page, 'e4');
+  await waitMoves(page, 2);
+  // White's move gained 3 s: more than the clock showed just before it.
+  const mine = await page.textContent('#clock-bottom .time');
+  assert.ok(seconds(mine) > before && seconds(mine) <= 302, `${mine} after ${before} s`);
+  assert.match(await page.textContent('#clock-top'), /Engine \(black\)\s*5:0[0-3]/);
+  // Out of time: a saved game with 1.5 s left, resumed by a reload; White's flag falls and
+  // Black (a pawn up to mate with... any material) wins on time.
+  // (Leaving the page saves the clocks as they are: the edit is made in the next document, before
+  // the page's own script reads it.)
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('edited')) return;
+    sessionStorage.setItem('edited', '1');
+    const id = JSON.parse(localStorage.getItem('chess.current.v1'));
+    const saved = JSON.parse(localStorage.getItem(`chess.game.v1.${id}`));
+    saved.clock.left.white = 1500;
+    localStorage.setItem(`chess.game.v1.${id}`, JSON.stringify(saved));
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#end-dialog[open]', { timeout: 10_000 });
+  assert.equal(await page.textContent('#end-title'), 'You lost');
+  assert.equal(await page.textContent('#end-reason'), 'Black wins on time (0-1)');
+  assert.match(await page.textContent('#clock-bottom .time'), /^0:00\.0$/);
+  await page.click('#end-close');
+  await page.click('text=PGN and FEN');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
+  const saved = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(saved, /\[TimeControl "300\+3"\]/);
+  assert.match(saved, /\[Termination "White forfeits on time"\]/);
+  assert.deepEqual(errors, []);
+});
+
+test('a premove while the engine thinks is played after its reply', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: 'full', seconds: 6 });
+  await typeMove(page, 'e4');
+  await page.waitForSelector('#thinking:not([hidden])');
+  await click(page, 'd2');
+  await click(page, 'd4');
+  assert.match(await page.textContent('#message'), /^Premove d2–d4/);
+  assert.equal(await page.locator('#board .marker-frame').count(), 2, 'the premove is marked');
+  assert.equal(await moveCount(page), 1, 'not played yet');
+  // The engine answers; the premove follows at once, then the engine thinks again.
+  await waitMoves(page, 3, 30_000);
+  assert.match(await page.textContent('#moves button[data-ply="3"]'), /^2\. d4/);
+  await waitMoves(page, 4, 30_000);
+  assert.deepEqual(errors, []);
+});
+
+test('a draw offer: declined early, accepted in a level late position; sounds play and can be muted', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '1' });
+  await page.click('#offer-draw');
+  assert.match(await page.textContent('#message'), /declines: too early/);
+  await typeMove(page, 'e4');
+  await waitMoves(page, 2);
+  assert.match(await page.getAttribute('body', 'data-sound'), /^(move|capture|check)$/);
+  await newGame(page, { level: '1', fen: 'r3k3/8/8/8/8/8/8/1R2K3 w - - 0 40' });
+  await page.click('#offer-draw');
+  await page.waitForSelector('#end-dialog[open]', { timeout: 10_000 });
+  assert.equal(await page.textContent('#end-title'), 'Draw');
+  assert.equal(await page.textContent('#end-reason'), 'Draw by agreement (½–½)');
+  assert.equal(await page.getAttribute('body', 'data-sound'), 'end');
+  await page.click('#end-close');
+  // The sound switch is kept with the settings.
+  await page.uncheck('#sound');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.isChecked('#sound'), false);
+  assert.deepEqual(errors, []);
+});
+
+test('the dark theme: chosen, kept after a reload, clean for axe-core; screenshots of both themes, desktop and phone', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  await newGame(page, { level: '2', clock: '10+5' });
+  for (const san of ['e4', 'Nf3']) {
+    const n = await moveCount(page);
+    await typeMove(page, san);
+    await waitMoves(page, n + 2);
+  }
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${artifacts}light-desktop.png` });
+  await page.selectOption('#theme', 'dark');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${artifacts}dark-desktop.png` });
+  assert.deepEqual(await axeViolations(page), []);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${artifacts}dark-phone.png`, fullPage: true });
+  await page.click('#resign');
+  await page.click('#resign');
+  await page.waitForSelector('#end-dialog[open]');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${artifacts}dark-phone-end.png` });
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(errors, []);
+});
+
 /** axe-core's serious and critical violations on the page as it is now. */
 async function axeViolations(page) {
   await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });

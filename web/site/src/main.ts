@@ -112,6 +112,8 @@ let human: Color = 'white';
 let imported = false;
 /** The level value the engine plays with now, and the names of the levels it played this game. */
 let appliedLevel = '';
+/** The level value this game is played at (what a saved game records; the select may differ). */
+let gameLevel = '';
 let levelsPlayed: string[] = [];
 /** Resign was clicked once: a second click within a few seconds resigns. */
 let resignArmed: ReturnType<typeof setTimeout> | null = null;
@@ -263,6 +265,7 @@ async function applyLevel(): Promise<void> {
     await ai.setOptions(aiOptions());
     appliedLevel = ui.level.value;
   }
+  gameLevel = ui.level.value;
   if (levelsPlayed.at(-1) !== levelName()) levelsPlayed.push(levelName());
 }
 
@@ -460,7 +463,7 @@ function persist(): void {
       pgn: pgn(),
       human,
       imported,
-      level: ui.level.value,
+      level: gameLevel || ui.level.value,
       levels: levelsPlayed,
       white: names.White ?? '?',
       black: names.Black ?? '?',
@@ -546,6 +549,7 @@ async function restore(saved: SavedGame): Promise<boolean> {
   clocks?.pause();
   clocks = saved.clock ? new Clocks(saved.clock.control, flagFell, drawClocks, saved.clock.left) : null;
   if (hasOption(ui.level, saved.level)) ui.level.value = saved.level;
+  gameLevel = ui.level.value;
   viewPly = null;
   lastEval = null;
   board.hint(null);
@@ -940,6 +944,7 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
   await board.orient(human);
   await ai.setOptions(aiOptions());
   appliedLevel = ui.level.value;
+  gameLevel = ui.level.value;
   levelsPlayed = [];
   await ai.newGame();
   await render();
@@ -1025,13 +1030,35 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
+/**
+ * Copy to the clipboard: the Clipboard API, else the older copy command on a selected field; if
+ * the browser allows neither, the text is put in the PGN box, selected, for the player to copy.
+ */
 async function copy(text: string, what: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     say(`${what} copied.`);
+    return;
   } catch {
-    say(`${what}: ${text}`);
+    // no Clipboard API here (an insecure page, an old browser): try the copy command
   }
+  const field = document.createElement('textarea');
+  field.value = text;
+  field.setAttribute('readonly', '');
+  field.className = 'sr';
+  document.body.append(field);
+  field.select();
+  const copied = document.execCommand('copy');
+  field.remove();
+  if (copied) {
+    say(`${what} copied.`);
+    return;
+  }
+  $<HTMLDetailsElement>('pgn-box').open = true;
+  ui.pgnText.value = text;
+  ui.pgnText.focus();
+  ui.pgnText.select();
+  say(`This browser does not let the page copy: the ${what} is selected in the box below (Ctrl+C or Cmd+C).`);
 }
 
 function pgn(): string {
@@ -1072,6 +1099,7 @@ async function loadPgn(): Promise<void> {
   gameId = newGameId();
   started = Date.now();
   imported = true;
+  gameLevel = '';
   levelsPlayed = [];
   lastEval = null;
   premove = null;
