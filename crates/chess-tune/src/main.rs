@@ -149,12 +149,7 @@ fn selfplay_stats(args: &Args) -> Result<(), String> {
 fn win_fit(args: &Args) -> Result<(), String> {
     args.check(&["dir"])?;
     let dir = std::path::Path::new(args.get("dir").unwrap_or(SELFPLAY_DIR));
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "csp"))
-        .collect();
-    paths.sort();
+    let paths = selfplay::chunk_paths(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut samples = Vec::new();
     let mut games = 0;
     for path in &paths {

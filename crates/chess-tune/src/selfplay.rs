@@ -179,6 +179,16 @@ impl GameRecord {
     }
 }
 
+/// The complete chunks (`*.csp`; a chunk being written is `*.tmp`) of `dir`, in name order.
+pub fn chunk_paths(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut paths: Vec<PathBuf> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "csp"))
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
 /// Read every game of a chunk file.
 pub fn read_chunk(path: &Path) -> io::Result<Vec<GameRecord>> {
     let bytes = fs::read(path)?;
@@ -382,12 +392,7 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
 pub fn stats(dir: &Path) -> io::Result<(usize, ChunkSummary)> {
     let mut total = ChunkSummary::default();
     let mut chunks = 0;
-    let mut paths: Vec<PathBuf> = fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "csp"))
-        .collect();
-    paths.sort();
-    for path in paths {
+    for path in chunk_paths(dir)? {
         for g in read_chunk(&path)? {
             total.add(&g);
         }

@@ -134,12 +134,7 @@ pub struct Dataset {
 /// Load the kept positions of every complete chunk (`*.csp`) in `dir`, in name order; with
 /// `mirror`, each training position without castling rights also mirrored ([`Sample::mirrored`]).
 pub fn load(dir: &Path, lambda: f32, max_positions: usize, mirror: bool) -> Result<Dataset, String> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "csp"))
-        .collect();
-    files.sort();
+    let files = selfplay::chunk_paths(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut data =
         Dataset { train: Vec::new(), validation: Vec::new(), games: 0, chunks: 0, classical_validation_loss: 0.0 };
     let mut classical = Classical::default();

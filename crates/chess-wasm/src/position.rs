@@ -443,6 +443,15 @@ impl Position {
         Ok(info)
     }
 
+    /// An error unless the game goes on: a draw by the rules counts as over here (unlike
+    /// [`refuse_when_over`](Self::refuse_when_over), which lets play go on past a claimable draw).
+    fn refuse_unless_ongoing(&self) -> Result<(), Error> {
+        match self.outcome().0 {
+            "ongoing" => Ok(()),
+            word => Err(Error::GameOver(word)),
+        }
+    }
+
     /// Mate, stalemate and resignation end the game. A draw by rule (threefold, 50 moves,
     /// insufficient material) is reported by [`state`](Self::state), but moves are still
     /// accepted: the players may play on instead of claiming it, and a front end decides.
@@ -507,10 +516,7 @@ impl Position {
 
     /// The players agree a draw.
     pub fn agree_draw(&mut self) -> Result<(), Error> {
-        match self.outcome().0 {
-            "ongoing" => {}
-            word => return Err(Error::GameOver(word)),
-        }
+        self.refuse_unless_ongoing()?;
         self.game.decide(Decision::DrawAgreed);
         Ok(())
     }
@@ -519,10 +525,7 @@ impl Position {
     /// `Game::flag`).
     pub fn flag(&mut self, flagged: &str) -> Result<(), Error> {
         // A game already over (a draw included) has no clock left to run out.
-        match self.outcome().0 {
-            "ongoing" => {}
-            word => return Err(Error::GameOver(word)),
-        }
+        self.refuse_unless_ongoing()?;
         self.game.flag(color(flagged)?);
         Ok(())
     }

@@ -53,12 +53,9 @@ pub fn motif(after: &Board, to: Square) -> Option<Motif> {
     let them = after.color_on(to)?;
     let victim = !them;
     let occupied = after.occupied();
-    // A piece the victim can simply take makes no tactic.
-    if after.is_attacked(to, victim, occupied) && !after.in_check() {
-        return None;
-    }
-    if after.in_check() && after.is_attacked(to, victim, occupied) {
-        // In check from it and able to take it: the check is answered by the capture.
+    // A piece the victim can simply take makes no tactic (a check from it is answered by the
+    // capture).
+    if after.is_attacked(to, victim, occupied) {
         return None;
     }
     fork(after, to, attacker, them).or_else(|| pin(after, to, attacker, them))
