@@ -749,9 +749,7 @@ async function openAnalysis(): Promise<void> {
 /** Close the analysis board: the game as it was. */
 async function closeAnalysis(): Promise<void> {
   if (!analysis) return;
-  const closing = analysis;
-  analysis = null;
-  await closing.close();
+  await leaveModes();
   await ai.setOptions(aiOptions());
   appliedLevel = ui.level.value;
   say('');
