@@ -11,7 +11,7 @@
    MiB hash, a fresh game a position), lichess's published formulas on top (Win% from the score,
    move accuracy, the game accuracy as the mean of the volatility-weighted and the harmonic means),
    and the classes by the Win% the move loses (inaccuracy 5, mistake 10, blunder 15). Cached as
-   DIR/reference-dD.json.
+   DIR/reference-dD.jsonl, a line a game, so a stopped run resumes.
 3. Ours: `chess review DIR/games.pgn --jsonl` at its default budget (50,000 nodes a position).
 4. The report: blunder and mistake recall and precision (ours `missed-win` counts as a blunder),
    the mean absolute difference of per-side accuracy, and the confusion of the two class lists.
@@ -116,12 +116,20 @@ def make_games(path, n, elo, nodes, seed):
     os.replace(path + ".tmp", path)
 
 
-def reference(games_path, depth):
+def reference(games_path, depth, cache):
+    """Stockfish's scores of every game, one JSON line a game appended to `cache` as it is
+    finished, so that a stopped run resumes at the next game."""
+    result = []
+    if os.path.exists(cache):
+        result = [json.loads(line) for line in open(cache) if line.strip()]
     engine = chess.engine.SimpleEngine.popen_uci(STOCKFISH)
     engine.configure({"Threads": 1, "Hash": 64})
-    result = []
-    with open(games_path) as f:
+    with open(games_path) as f, open(cache, "a") as out:
+        index = 0
         while (game := chess.pgn.read_game(f)) is not None:
+            index += 1
+            if index <= len(result):
+                continue
             board = game.board()
             scores = []  # White's view of each position: ("cp", n) or ("mate", n)
             for move in [None, *game.mainline_moves()]:
@@ -137,6 +145,7 @@ def reference(games_path, depth):
                 s = info["score"].white()
                 scores.append(("mate", s.mate()) if s.is_mate() else ("cp", s.score()))
             result.append(scores)
+            print(json.dumps(scores), file=out, flush=True)
             print(f"reference: game {len(result)} scored", file=sys.stderr, flush=True)
     engine.quit()
     return result
@@ -169,12 +178,7 @@ def main():
     games = os.path.join(a.dir, "games.pgn")
     if not os.path.exists(games):
         make_games(games, a.games, a.elo, a.nodes, a.seed)
-    ref_path = os.path.join(a.dir, f"reference-d{a.depth}.json")
-    if os.path.exists(ref_path):
-        ref = json.load(open(ref_path))
-    else:
-        ref = reference(games, a.depth)
-        json.dump(ref, open(ref_path, "w"))
+    ref = reference(games, a.depth, os.path.join(a.dir, f"reference-d{a.depth}.jsonl"))
     out = subprocess.run([a.engine, "review", games, "--jsonl"], capture_output=True, text=True, check=True).stdout
     ours = [json.loads(line) for line in out.splitlines()]
     if len(ours) != len(ref):

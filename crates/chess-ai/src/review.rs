@@ -26,19 +26,21 @@
 //! assert!(r.black.accuracy > r.white.accuracy);
 //! ```
 
+use std::sync::Arc;
+
 use chess_core::{Annotation, Board, Color, Game, Move, PgnGame, Role};
 use chess_eval::Score;
 use chess_search::{see_value, Limits, SearchControl, Silent};
 
 use crate::openings::{classify, Opening};
-use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsError, Strength};
+use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsError, Strength, Tablebase, Wdl};
 
 #[cfg(feature = "json")]
 pub mod json;
 pub mod motifs;
 
 /// How a review searches.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ReviewOptions {
     /// Nodes a position (the default budget: the same result on every machine).
     pub nodes: u64,
@@ -52,11 +54,22 @@ pub struct ReviewOptions {
     pub hash_mb: usize,
     /// Moves of the embedded opening book count as `book` up to this ply.
     pub book_plies: usize,
+    /// Syzygy endgame tablebases: the search probes them, and a move that turns a position they
+    /// call won into one they do not (or a drawn one into a loss) says so (`None`: none).
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Default for ReviewOptions {
     fn default() -> Self {
-        ReviewOptions { nodes: 50_000, move_time_ms: None, depth: None, threads: 1, hash_mb: 32, book_plies: 30 }
+        ReviewOptions {
+            nodes: 50_000,
+            move_time_ms: None,
+            depth: None,
+            threads: 1,
+            hash_mb: 32,
+            book_plies: 30,
+            tablebase: None,
+        }
     }
 }
 
@@ -332,6 +345,7 @@ pub fn review(
         seed: Some(0),
         threads: options.threads,
         hash_mb: Some(options.hash_mb),
+        tablebase: options.tablebase.clone(),
         ..AiOptions::default()
     })?;
     let limits = match (options.move_time_ms, options.depth) {
@@ -411,7 +425,12 @@ pub fn review(
         let reply = after.as_ref().map(|a| &a.best);
         let why = match class {
             MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder | MoveClass::MissedWin => {
-                Some(why_worse(board, next, &before.best, reply))
+                let tablebase = options.tablebase.as_deref();
+                Some(
+                    tablebase
+                        .and_then(|tb| why_tablebase(tb, board, next, &before.best))
+                        .unwrap_or_else(|| why_worse(board, next, &before.best, reply)),
+                )
             }
             MoveClass::OnlyMove => Some(format!(
                 "the only move that keeps the game: every other loses at least {:.0} Win%",
@@ -613,6 +632,45 @@ fn over_score(after: &Board) -> Score {
     } else {
         Score::DRAW
     }
+}
+
+/// Why a move lost, when the tablebases know both positions and their verdict changed: a win
+/// thrown away (to a draw or a loss), or a draw thrown to a loss.
+fn why_tablebase(tb: &Tablebase, board: &Board, next: &Board, best: &AnalysisLine) -> Option<String> {
+    // Won (1), drawn (0) or lost (-1) for the side to move; a win or loss that the fifty-move rule
+    // turns into a draw counts as a draw, as it does on the board.
+    let outcome = |wdl: Wdl| wdl.value().signum() * i8::from(wdl.value().abs() == 2);
+    let was = outcome(tb.probe_wdl(board).ok()?);
+    // The position after the move, from the mover's side: the opposite of the opponent's verdict
+    // (a stalemate is a draw; a mate is no loss of anything).
+    let now = if next.has_legal_moves() {
+        -outcome(tb.probe_wdl(next).ok()?)
+    } else if next.in_check() {
+        return None;
+    } else {
+        0
+    };
+    if now >= was {
+        return None;
+    }
+    let said = |o: i8| match o {
+        1 => "won",
+        0 => "drawn",
+        _ => "lost",
+    };
+    let verb = if was > 0 { "throws away the tablebase win" } else { "loses the tablebase draw" };
+    let mut why = format!("{verb}: the tablebases call the position {} after it", said(now));
+    // The better move, when the tables confirm that it keeps the verdict.
+    let mut after_best = *board;
+    if board.is_legal(best.mv) {
+        after_best.play(best.mv);
+        let kept = !after_best.has_legal_moves() && after_best.in_check()
+            || tb.probe_wdl(&after_best).is_ok_and(|w| -outcome(w) == was);
+        if kept {
+            why.push_str(&format!("; {} keeps it {}", best.san, said(was)));
+        }
+    }
+    Some(why)
 }
 
 /// Why a move lost: the facts of the engine's lines, in words.

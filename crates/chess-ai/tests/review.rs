@@ -152,3 +152,43 @@ fn a_move_that_gives_a_rook_for_a_minor_piece_says_it_loses_the_exchange() {
     let why = r.plies[0].why.as_deref().unwrap();
     assert!(why.starts_with("loses the exchange: Nxd1 takes the rook on d1"), "{why}");
 }
+
+/// A review with the vendored 3-5 piece tables of chess-syzygy's tests.
+fn judged_with_tables(game: &Game) -> Review {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../chess-syzygy/tests/tables");
+    let tb = chess_ai::Tablebase::open(dir.to_str().unwrap()).unwrap();
+    let options = ReviewOptions {
+        nodes: 30_000,
+        book_plies: 0,
+        tablebase: Some(std::sync::Arc::new(tb)),
+        ..ReviewOptions::default()
+    };
+    review(game, &options, &SearchControl::new(), &mut |_, _| {}).unwrap()
+}
+
+#[test]
+fn a_move_that_throws_a_tablebase_win_says_so() {
+    // Kd5?? steps back from the pawn: Black takes the opposition and holds (Kd6 or Kf6 wins).
+    let r = judged_with_tables(&game_from("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", &["Kd5"]));
+    let ply = &r.plies[0];
+    assert_eq!(ply.class, MoveClass::MissedWin);
+    let why = ply.why.as_deref().unwrap();
+    let best = &ply.best.as_ref().unwrap().san;
+    assert!(best == "Kd6" || best == "Kf6", "{best}");
+    assert_eq!(
+        why,
+        format!("throws away the tablebase win: the tablebases call the position drawn after it; {best} keeps it won")
+    );
+}
+
+#[test]
+fn a_move_that_loses_a_tablebase_draw_says_so() {
+    // Kd8?? lets the king in front of the pawn; only Ke7 holds the draw.
+    let r = judged_with_tables(&game_from("4k3/8/4P3/4K3/8/8/8/8 b - - 0 1", &["Kd8"]));
+    let ply = &r.plies[0];
+    assert_eq!(ply.class, MoveClass::Blunder);
+    assert_eq!(
+        ply.why.as_deref().unwrap(),
+        "loses the tablebase draw: the tablebases call the position lost after it; Ke7 keeps it drawn"
+    );
+}

@@ -23,14 +23,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         return Err(ArgError::Invalid("give --depth or --movetime, not both".to_owned()));
     }
     let multi_pv = args.num::<usize>("--multipv", 1..=chess_ai::MAX_MULTI_PV)?.unwrap_or(3);
-    let tablebase = match args.str("--syzygy") {
-        None => None,
-        Some(path) => Some(Arc::new(Tablebase::open(path).map_err(|e| ArgError::BadValue {
-            option: "--syzygy".to_owned(),
-            value: path.to_owned(),
-            reason: e.to_string(),
-        })?)),
-    };
+    let tablebase = syzygy_arg(&args)?;
     let options = AiOptions {
         strength: Strength::Full,
         depth,
@@ -96,4 +89,15 @@ fn iteration_line(board: &Board, info: &Info) -> String {
         info.time_ms,
         format::numbered_line(board, &board.san_line(&info.pv))
     )
+}
+
+/// The tables of `--syzygy DIRS` (directories separated as in a path list), opened.
+pub(crate) fn syzygy_arg(args: &Args) -> Result<Option<Arc<Tablebase>>, ArgError> {
+    let Some(path) = args.str("--syzygy") else { return Ok(None) };
+    let tb = Tablebase::open(path).map_err(|e| ArgError::BadValue {
+        option: "--syzygy".to_owned(),
+        value: path.to_owned(),
+        reason: e.to_string(),
+    })?;
+    Ok(Some(Arc::new(tb)))
 }

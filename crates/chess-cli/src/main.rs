@@ -61,7 +61,8 @@ commands:
   eval [--fen FEN] [--simple] [--net FILE]
         the static evaluation, term by term (--simple: material and piece-square tables only),
         and the net's score beside it (the embedded net, or the one in FILE)
-  review FILE|- [--game K] [--nodes N | --movetime MS | --depth D] [--threads N]
+  review FILE|- [--game K] [--nodes N | --movetime MS | --depth D] [--threads N] [--syzygy DIRS]
+         [--json | --jsonl] [--annotate OUT.pgn] [--jobs N] [--shard I/N]
         judge every move of each game of a PGN file: accuracy, average centipawn loss, the
         inaccuracies, mistakes and blunders per side, and the key moments with the better move
   bench [DEPTH] [--hash MB] [--eval net|classical] [--quiet]

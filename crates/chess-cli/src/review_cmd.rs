@@ -28,7 +28,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     };
     let args = Args::parse(
         rest,
-        &["--game", "--nodes", "--movetime", "--depth", "--threads", "--annotate", "--jobs", "--shard"],
+        &["--game", "--nodes", "--movetime", "--depth", "--threads", "--annotate", "--jobs", "--shard", "--syzygy"],
         &["--json", "--jsonl"],
     )?;
     let output = match (args.flag("--json"), args.flag("--jsonl")) {
@@ -45,6 +45,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     options.move_time_ms = args.num::<u64>("--movetime", 1..=chess_ai::review::MAX_MOVE_TIME_MS)?;
     options.depth = args.num::<i32>("--depth", 1..=chess_ai::MAX_DEPTH)?;
     options.threads = args.num::<usize>("--threads", 1..=chess_ai::MAX_THREADS)?.unwrap_or(1);
+    options.tablebase = crate::analyze_cmd::syzygy_arg(&args)?;
     let only = args.num::<usize>("--game", 1..=usize::MAX)?;
     let text = if path == "-" {
         let mut text = String::new();
