@@ -3,7 +3,10 @@
 // worker, the time and nodes of new Ai({ level, book: false, seed: 1 }).bestMove for levels 1-5 on
 // the positions that the native `cargo run --release -p chess-ai --example level_times` times (its
 // level_positions.txt), the same way (a new game a position), and the time of js-chess-engine's
-// one-shot ai(fen, { level }) on them (an engine a call, with the book).
+// one-shot ai(fen, { level }) on them (an engine a call, with the book). Last, a game review through
+// WorkerAi.review at the default budget, on the game `cargo run --release -p chess-ai --example
+// review_time` reviews natively (level 4 with seed 31 against itself, 80 plies): same game, same
+// accuracies, and the time in the worker.
 // The package is served from a throw-away server on 127.0.0.1. Build first (npm run build).
 //
 //   node scripts/bench-browser.mjs [--native PATH_TO_CHESS_BINARY]
@@ -19,8 +22,21 @@ const levelPositions = (await readFile(new URL('../../../../crates/chess-ai/exam
   .filter((line) => line.trim() !== '');
 const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
 const page = `<!doctype html><script type="module">
-  import { bench } from './dist/index.browser.js';
+  import { bench, Ai, ChessGame, WorkerAi } from './dist/index.browser.js';
   window.mainThread = bench(11);
+  window.reviewTime = async () => {
+    const ai = new Ai({ level: 4, seed: 31 });
+    const game = new ChessGame();
+    while (game.history().length < 80 && game.state().status === 'ongoing') game.move(ai.bestMove(game).best.uci);
+    ai.free();
+    const worker = await WorkerAi.create();
+    const start = performance.now();
+    let progress = 0;
+    const r = await worker.review(game, { onProgress: () => { progress += 1; } });
+    const ms = performance.now() - start;
+    worker.terminate();
+    return { ms, plies: r.plies.length, progress, white: r.white.accuracy, black: r.black.accuracy, keyMoments: r.keyMoments };
+  };
   const inWorker = async (url, positions) => {
     const m = await import(url);
     const bench = m.bench(11);
@@ -85,6 +101,10 @@ try {
     + ` median (max), mean nodes; then js-chess-engine's ai(fen, { level }) median (max)`);
   levels.forEach(({ median, max, nodes, compat }, i) => console.log(`  level ${i + 1}: ${median.toFixed(1)} (${max.toFixed(1)}),`
     + ` ${nodes} nodes; ai(): ${compat.median.toFixed(1)} (${compat.max.toFixed(1)})`));
+  const rv = await tab.evaluate(() => window.reviewTime());
+  console.log(`review in the worker (WorkerAi.review, default budget): ${rv.plies} plies in ${(rv.ms / 1000).toFixed(2)} s,`
+    + ` ${rv.progress} progress events; accuracy White ${rv.white.toFixed(1)}, Black ${rv.black.toFixed(1)};`
+    + ` key moments ${JSON.stringify(rv.keyMoments)}`);
   const i = process.argv.indexOf('--native');
   if (i > 0) {
     const out = execFileSync(process.argv[i + 1], ['bench', '11'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
