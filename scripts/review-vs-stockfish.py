@@ -8,8 +8,8 @@
    make the mistakes a review is for. Saved as DIR/games.pgn (default DIR: data/review-quality,
    out of git); a second run reuses them.
 2. The reference: every position scored by Stockfish at `--depth` (full strength, one thread, 64
-   MiB hash, a fresh game a position), lichess's published formulas on top (Win% from the score,
-   move accuracy, the game accuracy as the mean of the volatility-weighted and the harmonic means),
+   MiB hash kept through a game, as an analysis of the game would: a fresh one a game), lichess's
+   published formulas on top (Win% from the score, move accuracy, the game accuracy as the mean of the volatility-weighted and the harmonic means),
    and the classes by the Win% the move loses (inaccuracy 5, mistake 10, blunder 15). Cached as
    DIR/reference-dD.jsonl, a line a game, so a stopped run resumes.
 3. Ours: `chess review DIR/games.pgn --jsonl` at its default budget (50,000 nodes a position).
@@ -141,7 +141,7 @@ def reference(games_path, depth, cache):
                 if board.is_game_over(claim_draw=False):
                     scores.append(("cp", 0))
                     continue
-                info = engine.analyse(board, chess.engine.Limit(depth=depth), game=object())
+                info = engine.analyse(board, chess.engine.Limit(depth=depth), game=game)
                 s = info["score"].white()
                 scores.append(("mate", s.mate()) if s.is_mate() else ("cp", s.score()))
             result.append(scores)
