@@ -10,8 +10,9 @@
 2. The reference: every position scored by Stockfish at `--depth` (full strength, one thread, 64
    MiB hash kept through a game, as an analysis of the game would: a fresh one a game), lichess's
    published formulas on top (Win% from the score, move accuracy, the game accuracy as the mean
-   of the volatility-weighted and the harmonic means), and the classes by the Win% the move loses (inaccuracy 5, mistake 10, blunder 15). Cached as
-   DIR/reference-dD.jsonl, a line a game, so a stopped run resumes.
+   of the volatility-weighted and the harmonic means), and the classes by the Win% the move
+   loses (inaccuracy 5, mistake 10, blunder 15). Cached as DIR/reference-dD.jsonl, a line a
+   game, so a stopped run resumes.
 3. Ours: `chess review DIR/games.pgn --jsonl` at its default budget (50,000 nodes a position).
 4. The report: blunder and mistake recall and precision (ours `missed-win` counts as a blunder),
    the mean absolute difference of per-side accuracy, and the confusion of the two class lists.
