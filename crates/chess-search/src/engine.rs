@@ -15,7 +15,7 @@ use crate::handicap::Handicap;
 use crate::history::History;
 use crate::limits::Limits;
 use crate::report::{Reporter, RootLine, SearchResult, Silent};
-use crate::search::{Line, LmrTable, RootMove, Worker, INFINITE};
+use crate::search::{Line, LmrTable, RootMove, Shared, Worker, INFINITE};
 use crate::tt::{Bound, HashAllocError, TranspositionTable};
 
 /// The most search threads an engine runs.
@@ -213,30 +213,21 @@ impl<E: Evaluator> Engine<E> {
             self.lmr = LmrTable::new();
         }
 
-        let threads = self.histories.len();
-        let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
-        let tb_hits = AtomicU64::new(0);
-        let tablebase = self.tablebase.as_deref();
-        let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
-        let make_worker = |id, history| {
-            Worker::new(
-                id,
-                self.evaluator.clone(),
-                history,
-                &self.tt,
-                control,
-                &counters,
-                &*self.time,
-                &self.lmr,
-                limits,
-                self.handicap,
-                start_ms,
-                keys.clone(),
-                root_moves.clone(),
-                tablebase,
-                &tb_hits,
-            )
+        let shared = Shared {
+            tt: &self.tt,
+            control,
+            node_counters: (0..self.histories.len()).map(|_| AtomicU64::new(0)).collect(),
+            time: &*self.time,
+            lmr: &self.lmr,
+            limits,
+            handicap: self.handicap,
+            start_ms,
+            tablebase: self.tablebase.as_deref(),
+            tb_hits: AtomicU64::new(0),
         };
+        let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
+        let make_worker =
+            |id, history| Worker::new(id, self.evaluator.clone(), history, &shared, keys.clone(), root_moves.clone());
         let helpers: Vec<Worker<'_, E>> =
             helper_histories.iter_mut().enumerate().map(|(i, h)| make_worker(i + 1, h)).collect();
         let mut main = make_worker(0, main_history);

@@ -126,11 +126,11 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 ///
 /// ```
 /// use chess_core::Board;
-/// use chess_search::{Bound, TranspositionTable};
+/// use chess_search::{Bound, TranspositionTable, TtEntry};
 ///
 /// let tt = TranspositionTable::new(1);
 /// let key = Board::startpos().hash();
-/// tt.store(key, None, 35, 20, 7, Bound::Exact, 0);
+/// tt.store(key, TtEntry { mv: None, score: 35, eval: 20, depth: 7, bound: Bound::Exact }, 0);
 /// let entry = tt.probe(key, 0).unwrap();
 /// assert_eq!((entry.score, entry.depth, entry.bound), (35, 7, Bound::Exact));
 /// assert!(tt.probe(key ^ 1, 0).is_none());
@@ -252,10 +252,11 @@ impl TranspositionTable {
         None
     }
 
-    /// Store a search result for the position `key` at distance `ply` from the root.
-    #[allow(clippy::too_many_arguments)]
+    /// Store a search result for the position `key` at distance `ply` from the root (`entry`'s
+    /// score relative to the root, as [`probe`](Self::probe) gives it back).
     #[inline]
-    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, ply: usize) {
+    pub fn store(&self, key: u64, entry: TtEntry, ply: usize) {
+        let TtEntry { mv, score, eval, depth, bound } = entry;
         let Some(bucket) = self.bucket(key) else { return };
         let age = self.age.load(Relaxed);
         // The slot of this position if present, else the least valuable one.
@@ -328,7 +329,7 @@ mod tests {
     #[test]
     fn disabled_table_misses() {
         let tt = TranspositionTable::new(0);
-        tt.store(42, None, 1, 1, 1, Bound::Exact, 0);
+        tt.store(42, TtEntry { mv: None, score: 1, eval: 1, depth: 1, bound: Bound::Exact }, 0);
         assert!(tt.probe(42, 0).is_none());
         assert_eq!(tt.hashfull(), 0);
     }
@@ -337,10 +338,10 @@ mod tests {
     fn mate_scores_are_stored_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         // Mate in 3 plies from a node at ply 5 is mate in 8 plies from the root.
-        tt.store(7, None, Score::mate_in(8).0, 0, 4, Bound::Exact, 5);
+        tt.store(7, TtEntry { mv: None, score: Score::mate_in(8).0, eval: 0, depth: 4, bound: Bound::Exact }, 5);
         // Seen from a node at ply 1, it is mate in 4 plies from the root.
         assert_eq!(tt.probe(7, 1).unwrap().score, Score::mate_in(4).0);
-        tt.store(9, None, Score::mated_in(6).0, 0, 4, Bound::Upper, 2);
+        tt.store(9, TtEntry { mv: None, score: Score::mated_in(6).0, eval: 0, depth: 4, bound: Bound::Upper }, 2);
         assert_eq!(tt.probe(9, 4).unwrap().score, Score::mated_in(8).0);
     }
 
@@ -348,10 +349,10 @@ mod tests {
     fn round_trip_and_move_kept_on_moveless_store() {
         let tt = TranspositionTable::new(1);
         let mv = Move::new(Square::E2, Square::E4, None);
-        tt.store(11, Some(mv), -123, -50, 9, Bound::Lower, 0);
+        tt.store(11, TtEntry { mv: Some(mv), score: -123, eval: -50, depth: 9, bound: Bound::Lower }, 0);
         let e = tt.probe(11, 0).unwrap();
         assert_eq!(e, TtEntry { mv: Some(mv), score: -123, eval: -50, depth: 9, bound: Bound::Lower });
-        tt.store(11, None, 7, 7, 10, Bound::Upper, 0);
+        tt.store(11, TtEntry { mv: None, score: 7, eval: 7, depth: 10, bound: Bound::Upper }, 0);
         assert_eq!(tt.probe(11, 0).unwrap().mv, Some(mv));
         tt.clear();
         assert!(tt.probe(11, 0).is_none());
@@ -365,17 +366,17 @@ mod tests {
         let keys: Vec<u64> = (1..=5u64).collect();
         assert!(keys.iter().all(|&k| (k as u128 * n) >> 64 == 0));
         for (i, &k) in keys[..4].iter().enumerate() {
-            tt.store(k, None, 0, 0, 10 + i as i32, Bound::Exact, 0);
+            tt.store(k, TtEntry { mv: None, score: 0, eval: 0, depth: 10 + i as i32, bound: Bound::Exact }, 0);
         }
-        tt.store(keys[4], None, 0, 0, 1, Bound::Exact, 0);
+        tt.store(keys[4], TtEntry { mv: None, score: 0, eval: 0, depth: 1, bound: Bound::Exact }, 0);
         // The shallowest (depth 10, key 1) made way.
         assert!(tt.probe(1, 0).is_none());
         assert!(tt.probe(5, 0).is_some());
         // A new search ages every entry: a fresh depth-1 entry and the three deep old ones stay,
         // the old shallow one goes.
         tt.new_search();
-        tt.store(99, None, 0, 0, 1, Bound::Exact, 0);
-        tt.store(100, None, 0, 0, 1, Bound::Exact, 0);
+        tt.store(99, TtEntry { mv: None, score: 0, eval: 0, depth: 1, bound: Bound::Exact }, 0);
+        tt.store(100, TtEntry { mv: None, score: 0, eval: 0, depth: 1, bound: Bound::Exact }, 0);
         assert!(tt.probe(5, 0).is_none());
         assert!(tt.probe(99, 0).is_none() && tt.probe(100, 0).is_some());
         assert_eq!((2..=4).filter(|&k| tt.probe(k, 0).is_some()).count(), 3);
@@ -385,7 +386,11 @@ mod tests {
     fn hashfull_counts_this_search() {
         let tt = TranspositionTable::new(1);
         for k in 0..100_000u64 {
-            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), None, 0, 0, 1, Bound::Exact, 0);
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                TtEntry { mv: None, score: 0, eval: 0, depth: 1, bound: Bound::Exact },
+                0,
+            );
         }
         assert!(tt.hashfull() > 500, "{}", tt.hashfull());
         tt.new_search();
@@ -395,7 +400,7 @@ mod tests {
     #[test]
     fn a_table_the_machine_cannot_give_is_an_error_and_the_old_one_stays() {
         let mut tt = TranspositionTable::new(1);
-        tt.store(42, None, 7, 0, 3, Bound::Exact, 0);
+        tt.store(42, TtEntry { mv: None, score: 7, eval: 0, depth: 3, bound: Bound::Exact }, 0);
         let huge = usize::MAX >> 20;
         assert_eq!(TranspositionTable::try_new(huge).err(), Some(HashAllocError { mb: huge }));
         assert_eq!(tt.try_resize(huge), Err(HashAllocError { mb: huge }));
