@@ -2,9 +2,8 @@
 //!
 //! Each game starts from a balanced opening (an EPD line), plus a few random moves so that no two
 //! games are alike, and is played by the engine against itself at a fixed number of nodes a
-//! move (deterministic for a given seed). A game ends by the rules, or is adjudicated: a win once
-//! one side has been ahead by [`WIN_SCORE`] for [`WIN_PLIES`] plies in a row, a draw after
-//! [`DRAW_PLIES`] plies within [`DRAW_SCORE`] of zero past ply [`DRAW_FROM_PLY`].
+//! move (deterministic for a given seed). A game ends by the rules, or is adjudicated by
+//! [`Rules::TEXEL`] (`crate::adjudication`).
 //!
 //! Positions kept for tuning are quiet as the engine sees them: not in check, and the move the
 //! engine chose is neither a capture nor a promotion (so the static evaluation is about the
@@ -19,21 +18,11 @@ use std::sync::Mutex;
 use chess_core::{Board, Color, Game, GameStatus};
 use chess_eval::{Classical, Score};
 use chess_search::{Engine, Limits};
+
+use crate::adjudication::{Adjudicator, Rules};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Adjudicated a win from this score (centipawns, for the side ahead)...
-pub const WIN_SCORE: i32 = 1000;
-/// ...held for this many plies in a row.
-pub const WIN_PLIES: usize = 6;
-/// Adjudicated a draw within this score of zero...
-pub const DRAW_SCORE: i32 = 10;
-/// ...held for this many plies in a row...
-pub const DRAW_PLIES: usize = 12;
-/// ...from this ply on.
-pub const DRAW_FROM_PLY: usize = 100;
-/// Games longer than this are drawn.
-pub const MAX_PLIES: usize = 500;
 /// Positions this close to the start (after the random moves) are not kept.
 pub const SKIP_PLIES: usize = 8;
 
@@ -147,8 +136,7 @@ fn play_game(
     let mut game = start_position(openings, opts, rng);
     let limits = Limits::nodes(opts.nodes);
     let mut samples = Vec::new();
-    let (mut winning, mut drawn) = (0usize, 0usize);
-    let mut last_sign = 0;
+    let mut adjudicator = Adjudicator::new(Rules::TEXEL);
     let result = loop {
         match game.status() {
             GameStatus::Ongoing => {}
@@ -156,7 +144,7 @@ fn play_game(
             _ => break 0.5,
         }
         let ply = game.moves().len();
-        if ply >= MAX_PLIES {
+        if ply >= Rules::TEXEL.max_plies {
             break 0.5;
         }
         let board = *game.board();
@@ -166,20 +154,8 @@ fn play_game(
         if found.score.0.abs() >= Score::MATE_BOUND.0 {
             break if white > 0 { 1.0 } else { 0.0 };
         }
-        // Adjudication.
-        let sign = white.signum();
-        if white.abs() >= WIN_SCORE && sign == last_sign {
-            winning += 1;
-        } else {
-            winning = usize::from(white.abs() >= WIN_SCORE);
-        }
-        last_sign = sign;
-        if winning >= WIN_PLIES {
-            break if white > 0 { 1.0 } else { 0.0 };
-        }
-        drawn = if ply >= DRAW_FROM_PLY && white.abs() <= DRAW_SCORE { drawn + 1 } else { 0 };
-        if drawn >= DRAW_PLIES {
-            break 0.5;
+        if let Some(outcome) = adjudicator.update(ply, white) {
+            break f32::from(outcome) / 2.0;
         }
         let quiet = !board.in_check() && !board.is_capture(mv) && mv.promotion().is_none();
         if quiet && ply >= SKIP_PLIES {

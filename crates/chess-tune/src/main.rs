@@ -21,6 +21,7 @@
 //! See `docs/evaluation.md` for the procedure and the figures of the last run.
 
 #![forbid(unsafe_code)]
+mod adjudication;
 mod datagen;
 mod emit;
 mod selfplay;

@@ -7,10 +7,9 @@
 //! ([`VERIFY_NODES`]) drops starts that are already lopsided (|score| > [`VERIFY_MAX_CP`]) or over,
 //! and the draw is repeated from the same random stream.
 //!
-//! **Adjudication**, as engine testers do it: a win once both sides' searches have agreed for
-//! [`WIN_PLIES`] plies in a row that one side is ahead by [`WIN_SCORE`]; a draw once the score has
-//! stayed within [`DRAW_SCORE`] for [`DRAW_PLIES`] plies in a row from ply [`DRAW_FROM_PLY`]; and
-//! the rules' own ends (mate, stalemate, repetition, fifty moves, insufficient material).
+//! **Adjudication**: [`Rules::SELFPLAY`] (a win after 6 plies in a row at ±10 pawns, a draw after
+//! 12 plies within 0.10 from ply 80, a draw at ply 400; `crate::adjudication`), and the rules' own
+//! ends (mate, stalemate, repetition, fifty moves, insufficient material).
 //!
 //! **Determinism.** Game `n` of a run draws everything from `(seed, n)`, and each chunk holds the
 //! games `chunk × games_per_chunk ..`, so the data is the same whatever the thread count.
@@ -34,6 +33,8 @@ use std::time::Instant;
 use chess_core::{Board, Color, Game, GameStatus, Move};
 use chess_eval::{AnyEval, Classical, Evaluator, Network, Nnue, Score};
 use chess_search::{Engine, Limits};
+
+use crate::adjudication::{Adjudicator, Rules};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -43,18 +44,6 @@ pub const MAGIC: &[u8; 4] = b"CSP1";
 pub const VERIFY_NODES: u64 = 20_000;
 /// Openings scored beyond this (centipawns) are drawn again.
 pub const VERIFY_MAX_CP: i32 = 200;
-/// Adjudicated a win from this score (centipawns, for the side ahead)...
-pub const WIN_SCORE: i32 = 1_000;
-/// ...held for this many plies in a row.
-pub const WIN_PLIES: usize = 6;
-/// Adjudicated a draw within this score of zero...
-pub const DRAW_SCORE: i32 = 10;
-/// ...held for this many plies in a row...
-pub const DRAW_PLIES: usize = 12;
-/// ...from this ply on.
-pub const DRAW_FROM_PLY: usize = 80;
-/// Games longer than this are drawn.
-pub const MAX_PLIES: usize = 400;
 /// The first plies after the opening are not for training.
 pub const SKIP_PLIES: usize = 8;
 /// Mate scores are stored as this, with their sign.
@@ -203,32 +192,6 @@ pub fn read_chunk(path: &Path) -> io::Result<Vec<GameRecord>> {
     Ok(games)
 }
 
-/// Decides when a game is over by adjudication, from the searches' scores (White's view).
-#[derive(Debug, Default)]
-pub struct Adjudicator {
-    winning: usize,
-    last_sign: i32,
-    drawn: usize,
-}
-
-impl Adjudicator {
-    /// The score of ply `ply`; the result (0, 1, 2) when the game is adjudicated.
-    pub fn update(&mut self, ply: usize, white: i32) -> Option<u8> {
-        let sign = white.signum();
-        self.winning = if white.abs() >= WIN_SCORE && (sign == self.last_sign || self.winning == 0) {
-            self.winning + 1
-        } else {
-            usize::from(white.abs() >= WIN_SCORE)
-        };
-        self.last_sign = sign;
-        if self.winning >= WIN_PLIES {
-            return Some(if white > 0 { 2 } else { 0 });
-        }
-        self.drawn = if ply >= DRAW_FROM_PLY && white.abs() <= DRAW_SCORE { self.drawn + 1 } else { 0 };
-        (self.drawn >= DRAW_PLIES).then_some(1)
-    }
-}
-
 fn game_rng(seed: u64, n: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
@@ -265,7 +228,7 @@ pub fn play_game<E: Evaluator>(engine: &mut Engine<E>, seed: u64, n: u64, nodes:
     let start = *game.board();
     let limits = Limits::nodes(nodes);
     let mut plies = Vec::new();
-    let mut adjudicator = Adjudicator::default();
+    let mut adjudicator = Adjudicator::new(Rules::SELFPLAY);
     let result = loop {
         match game.status() {
             GameStatus::Ongoing => {}
@@ -273,7 +236,7 @@ pub fn play_game<E: Evaluator>(engine: &mut Engine<E>, seed: u64, n: u64, nodes:
             _ => break 1,
         }
         let ply = game.moves().len();
-        if ply >= MAX_PLIES {
+        if ply >= Rules::SELFPLAY.max_plies {
             break 1;
         }
         let board = *game.board();
@@ -461,26 +424,6 @@ mod tests {
         let mut bytes = Vec::new();
         by_net.write(&mut bytes).unwrap();
         assert_eq!(GameRecord::read(&mut bytes.as_slice()).unwrap().unwrap(), by_net);
-    }
-
-    #[test]
-    fn adjudication_rules() {
-        let mut win = Adjudicator::default();
-        let results: Vec<_> = (0..WIN_PLIES).map(|ply| win.update(ply + 20, 1_200)).collect();
-        assert_eq!(results[WIN_PLIES - 1], Some(2));
-        assert!(results[..WIN_PLIES - 1].iter().all(Option::is_none));
-        let mut broken = Adjudicator::default();
-        for ply in 0..WIN_PLIES - 1 {
-            assert_eq!(broken.update(ply, -1_500), None);
-        }
-        assert_eq!(broken.update(10, 300), None, "the streak breaks");
-        assert_eq!(broken.update(11, -1_500), None);
-        let mut draw = Adjudicator::default();
-        for ply in 0..DRAW_FROM_PLY {
-            assert_eq!(draw.update(ply, 0), None, "no draw before ply {DRAW_FROM_PLY}");
-        }
-        let results: Vec<_> = (0..DRAW_PLIES).map(|i| draw.update(DRAW_FROM_PLY + i, 5)).collect();
-        assert_eq!(results[DRAW_PLIES - 1], Some(1));
     }
 
     #[test]
