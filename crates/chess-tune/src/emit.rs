@@ -1,7 +1,8 @@
-//! Writes a weight vector back as `crates/chess-eval/src/weights.rs`.
+//! Writes a weight vector back as `crates/chess-eval/src/weights_tuned.rs`, the data that the
+//! hand-written `weights.rs` includes.
 //!
 //! The file is generated: the tuner rewrites it whole, in the same layout, so a tuning run shows
-//! up as a diff of numbers. `weights_rs_is_generated` (below) checks that the committed file is
+//! up as a diff of numbers. `weights_are_generated` (below) checks that the committed file is
 //! exactly what this module writes for the compiled-in weights.
 
 use std::fmt::Write;
@@ -11,17 +12,10 @@ use chess_eval::layout::Param;
 use chess_eval::S;
 
 const HEADER: &str = "\
-//! Every evaluation weight, in one place. `S(mg, eg)`: middlegame and endgame values in
-//! centipawns, blended by game phase.
-//!
-//! Piece-square tables are written as a board seen from white's side (rank 8 on the first row)
-//! and are added to the material value.
-//!
-//! This file is written by `chess-tune tune` (Texel tuning on positions from self-play; see
-//! `docs/evaluation.md`). Rerun the tuner rather than editing numbers by hand; the weights of
-//! `ATTACK_WEIGHT` and `king_danger` are not linear and stay hand-set.
-
-use crate::trace::S;
+// The tuned evaluation weights, written by `chess-tune tune` (Texel tuning on positions from
+// self-play; docs/evaluation.md): rerun the tuner rather than editing numbers by hand. Included
+// by `weights.rs`, which holds the hand-written rest (phases, the piece-square table builder, the
+// king-danger curve). `S(mg, eg)`: middlegame and endgame values in centipawns.
 ";
 
 fn table(w: &[S], p: Param) -> &[S] {
@@ -77,51 +71,17 @@ fn array(out: &mut String, doc: &str, w: &[S], p: Param, per_line: Option<usize>
     writeln!(out, "{doc}\n{skip}pub const {}: [S; {}] = {body};", p.name(), values.len()).unwrap();
 }
 
-/// The source of `weights.rs` for the flat weight vector `w` (in [`Param::ALL`] order).
-pub fn weights_rs(w: &[S]) -> String {
+/// The source of `weights_tuned.rs` for the flat weight vector `w` (in [`Param::ALL`] order).
+pub fn weights_tuned_rs(w: &[S]) -> String {
     let mut out = String::from(HEADER);
     out.push('\n');
     array(&mut out, "/// Material, by role (pawn, knight, bishop, rook, queen, king).", w, Param::Material, None);
-    out.push_str(
-        "
-/// Phase weight of each role; 24 is a full middlegame, 0 a pawn ending.
-pub const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-/// The phase of the starting position.
-pub const MAX_PHASE: i32 = 24;
-
-",
-    );
+    out.push('\n');
     for p in Role::ALL.map(Param::pst) {
         pst_half(&mut out, p.name(), table(w, p), true);
         pst_half(&mut out, p.name(), table(w, p), false);
     }
-    out.push_str(
-        "
-const fn pst(mg: &[i32; 64], eg: &[i32; 64]) -> [S; 64] {
-    // Rows are written rank 8 first: the table index of square `sq` (A1 = 0) for white is
-    // `sq ^ 56`.
-    let mut out = [S(0, 0); 64];
-    let mut sq = 0;
-    while sq < 64 {
-        out[sq] = S(mg[sq ^ 56], eg[sq ^ 56]);
-        sq += 1;
-    }
-    out
-}
-
-/// Piece-square bonuses by role, indexed by square from white's side (mirror for black).
-pub const PST: [[S; 64]; 6] = [
-    pst(&PAWN_MG, &PAWN_EG),
-    pst(&KNIGHT_MG, &KNIGHT_EG),
-    pst(&BISHOP_MG, &BISHOP_EG),
-    pst(&ROOK_MG, &ROOK_EG),
-    pst(&QUEEN_MG, &QUEEN_EG),
-    pst(&KING_MG, &KING_EG),
-];
-
-// Pawn structure.
-",
-    );
+    out.push_str("\n// Pawn structure.\n");
     single(&mut out, "/// Each extra pawn on a file.", w, Param::Doubled);
     single(&mut out, "/// A pawn with no friendly pawn on the adjacent files.", w, Param::Isolated);
     single(
@@ -172,16 +132,6 @@ pub const PST: [[S; 64]; 6] = [
         None,
     );
     single(&mut out, "/// A file next to (or at) the king with no own pawn.", w, Param::KingOpenFile);
-    out.push_str(
-        "/// Weight of an attack on the king zone by role (knight, bishop, rook, queen).
-pub const ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-/// King-zone attack units -> penalty (middlegame only), growing faster than linearly.
-pub const fn king_danger(units: i32) -> S {
-    let u = if units > 60 { 60 } else { units };
-    S(-(u * u) / 4, -u)
-}
-",
-    );
     out
 }
 
@@ -192,9 +142,9 @@ mod tests {
     /// The committed weights file is exactly what the tuner writes for the compiled-in weights,
     /// so a tuning run rewrites numbers and nothing else.
     #[test]
-    fn weights_rs_is_generated() {
-        let committed = include_str!("../../chess-eval/src/weights.rs");
-        let written = weights_rs(&chess_eval::layout::weights());
+    fn weights_are_generated() {
+        let committed = include_str!("../../chess-eval/src/weights_tuned.rs");
+        let written = weights_tuned_rs(&chess_eval::layout::weights());
         if committed != written {
             for (i, (a, b)) in committed.lines().zip(written.lines()).enumerate() {
                 assert_eq!(a, b, "line {}", i + 1);

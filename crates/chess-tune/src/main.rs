@@ -3,7 +3,7 @@
 //! ```text
 //! chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N]
 //!                    [--random-plies N] [--seed N]
-//! chess-tune tune --data FILE[,FILE...] [--out weights.rs] [--iterations N] [--rate R]
+//! chess-tune tune --data FILE[,FILE...] [--out weights_tuned.rs] [--iterations N] [--rate R]
 //!                 [--lambda L] [--reg R] [--min-count N] [--threads N]
 //! chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
 //!                   [--eval net|classical|FILE]
@@ -17,7 +17,7 @@
 //! `docs/training.md`). `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
 //! [`selfplay`](mod@selfplay) and `docs/datagen.md`); `selfplay-stats` counts what a folder holds.
 //! `datagen` plays self-play games and writes quiet positions labelled with the game result;
-//! `tune` fits the weights to them and writes `crates/chess-eval/src/weights.rs` (or `--out`).
+//! `tune` fits the weights to them and writes `crates/chess-eval/src/weights_tuned.rs` (or `--out`).
 //! See `docs/evaluation.md` for the procedure and the figures of the last run.
 
 #![forbid(unsafe_code)]
@@ -290,7 +290,7 @@ fn train_net(args: &Args) -> Result<(), String> {
 fn tune(args: &Args) -> Result<(), String> {
     args.check(&["data", "out", "iterations", "rate", "lambda", "reg", "min-count", "threads"])?;
     let files = args.get("data").ok_or("tune needs --data FILE")?;
-    let out = args.get("out").unwrap_or("crates/chess-eval/src/weights.rs");
+    let out = args.get("out").unwrap_or("crates/chess-eval/src/weights_tuned.rs");
     let mut text = String::new();
     for f in files.split(',') {
         text.push_str(&std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?);
@@ -311,7 +311,7 @@ fn tune(args: &Args) -> Result<(), String> {
         return Err("--lambda must be within 0..=1".into());
     }
     let tuned = tune::tune(&mut data, &opts, |line| eprintln!("{line}"));
-    std::fs::write(out, emit::weights_rs(&tuned)).map_err(|e| format!("{out}: {e}"))?;
+    std::fs::write(out, emit::weights_tuned_rs(&tuned)).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("weights written to {out}");
     Ok(())
 }
