@@ -260,72 +260,57 @@ pub fn reset() {
     }
 }
 
-/// A rule of the search that an ablation match can switch off, to prove by games that it earns
-/// its place (see `docs/search.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rule {
-    /// Reverse futility pruning.
-    ReverseFutility,
-    /// Null-move pruning.
-    NullMove,
-    /// Late move pruning.
-    LateMovePruning,
-    /// Futility pruning.
-    Futility,
-    /// SEE pruning in the main search.
-    SeePruning,
-    /// Late move reductions.
-    Lmr,
-    /// Aspiration windows.
-    Aspiration,
-    /// The check extension (when [`Handicap::check_extension`](crate::Handicap::check_extension)
-    /// allows it).
-    CheckExtension,
-    /// The counter-move slot of move ordering.
-    CounterMove,
-    /// Continuation history in the ordering (and reduction) of quiet moves.
-    ContinuationHistory,
-    /// The static evaluation corrected by the pawn structure's correction history.
-    CorrectionHistory,
-    /// Singular extensions (and their multi-cut and negative extension).
-    Singular,
+/// Declares [`Rule`] once: each rule with its doc and its short name, from which the enum,
+/// [`Rule::ALL`] and [`Rule::name`] are all made.
+macro_rules! rules {
+    ($($(#[$doc:meta])* $rule:ident => $name:literal,)*) => {
+        /// A rule of the search that an ablation match can switch off, to prove by games that it
+        /// earns its place (see `docs/search.md`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Rule {
+            $($(#[$doc])* $rule,)*
+        }
+
+        impl Rule {
+            /// Every rule.
+            pub const ALL: [Rule; [$($name),*].len()] = [$(Rule::$rule),*];
+
+            #[doc = concat!("The rule's short name, as `CHESS_ABLATE` lists it:", $(" `", $name, "`",)* ".")]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Rule::$rule => $name,)*
+                }
+            }
+        }
+    };
 }
 
-impl Rule {
-    /// Every rule.
-    pub const ALL: [Rule; 12] = [
-        Rule::ReverseFutility,
-        Rule::NullMove,
-        Rule::LateMovePruning,
-        Rule::Futility,
-        Rule::SeePruning,
-        Rule::Lmr,
-        Rule::Aspiration,
-        Rule::CheckExtension,
-        Rule::CounterMove,
-        Rule::ContinuationHistory,
-        Rule::CorrectionHistory,
-        Rule::Singular,
-    ];
-
-    /// The rule's short name, as `CHESS_ABLATE` lists it: `rfp`, `nmp`, `lmp`, `fp`, `see`,
-    /// `lmr`, `asp`, `check`, `counter`, `conthist`, `corrhist`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rule::ReverseFutility => "rfp",
-            Rule::NullMove => "nmp",
-            Rule::LateMovePruning => "lmp",
-            Rule::Futility => "fp",
-            Rule::SeePruning => "see",
-            Rule::Lmr => "lmr",
-            Rule::Aspiration => "asp",
-            Rule::CheckExtension => "check",
-            Rule::CounterMove => "counter",
-            Rule::ContinuationHistory => "conthist",
-            Rule::CorrectionHistory => "corrhist",
-            Rule::Singular => "se",
-        }
-    }
+rules! {
+    /// Reverse futility pruning.
+    ReverseFutility => "rfp",
+    /// Null-move pruning.
+    NullMove => "nmp",
+    /// Late move pruning.
+    LateMovePruning => "lmp",
+    /// Futility pruning.
+    Futility => "fp",
+    /// SEE pruning in the main search.
+    SeePruning => "see",
+    /// Late move reductions.
+    Lmr => "lmr",
+    /// Aspiration windows.
+    Aspiration => "asp",
+    /// The check extension (when [`Handicap::check_extension`](crate::Handicap::check_extension)
+    /// allows it).
+    CheckExtension => "check",
+    /// The counter-move slot of move ordering.
+    CounterMove => "counter",
+    /// Continuation history in the ordering (and reduction) of quiet moves.
+    ContinuationHistory => "conthist",
+    /// The static evaluation corrected by the pawn structure's correction history.
+    CorrectionHistory => "corrhist",
+    /// Singular extensions (and their multi-cut and negative extension).
+    Singular => "se",
 }
 
 /// Whether `rule` is on. Always, in normal builds (the compiler removes the test); with the
