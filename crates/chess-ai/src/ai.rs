@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use chess_core::{Board, Game, GameStatus};
 use chess_eval::{AnyEval, Classical, Nnue, Score};
-use chess_search::{Bound, Clock, Engine, Handicap, Limits, Reporter, SearchControl, SearchResult, Silent, TimeSource};
+use chess_search::{Bound, Engine, Handicap, Limits, Reporter, SearchControl, SearchResult, Silent, TimeSource};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -146,12 +146,6 @@ impl Ai {
     /// Choose a move at the configured strength, within the options' limits (blocking).
     pub fn best_move(&self, game: &Game) -> Result<Analysis, AiError> {
         self.think(game, &self.default_limits(Mode::Play), Mode::Play, &SearchControl::new(), &mut Silent)
-    }
-
-    /// Choose a move at the configured strength with `clock` running (blocking).
-    pub fn best_move_with_clock(&self, game: &Game, clock: Clock) -> Result<Analysis, AiError> {
-        let limits = Limits { clock: Some(clock), ..Limits::default() };
-        self.think(game, &limits, Mode::Play, &SearchControl::new(), &mut Silent)
     }
 
     /// Score the root moves at full strength within the options' limits (blocking): the best

@@ -6,7 +6,11 @@
 //! - [`Score`]: centipawns with room for mate scores above every evaluation;
 //! - [`Classical`]: a tapered evaluation (material, piece-square tables, pawn structure,
 //!   mobility, king safety, piece bonuses, tempo), every term switchable
-//!   through [`EvalConfig`] and explained by [`Classical::trace`].
+//!   through [`EvalConfig`] and explained by [`Classical::trace`];
+//! - [`Nnue`]: the neural evaluation, a [`Network`] (768 inputs, a hidden layer per side, one
+//!   output; the embedded net or one read from a file) with accumulators updated move by move;
+//! - [`AnyEval`]: either of the two behind one type, chosen at run time (what `chess-ai` plays
+//!   with: the net at full strength, the classical terms at the weak levels).
 //!
 //! ```
 //! use chess_core::Board;

@@ -1242,4 +1242,3 @@ if (resumed && (await restore(resumed))) say('Your game is back where you left i
 document.body.dataset.ready = 'true';
 await render();
 await engineMove();
-export type { MoveInfo };
