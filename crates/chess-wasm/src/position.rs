@@ -304,30 +304,26 @@ impl Position {
         self.game.start().fen()
     }
 
-    /// The status word, the winner and the result.
-    fn outcome(&self) -> (&'static str, Option<Color>, &'static str) {
+    /// How the game stands: the outcome, the winner and the PGN result.
+    fn outcome(&self) -> (Outcome, Option<Color>, &'static str) {
         let status = self.game.status();
         if let (GameStatus::Ongoing, Some(decision)) = (status, self.game.decision()) {
-            let word = match decision {
-                Decision::Resignation { .. } => "resignation",
-                Decision::TimeForfeit { .. } | Decision::TimeoutDraw { .. } => "time-forfeit",
-                Decision::DrawAgreed => "draw-agreed",
+            let outcome = match decision {
+                Decision::Resignation { .. } => Outcome::Resignation,
+                Decision::TimeForfeit { .. } | Decision::TimeoutDraw { .. } => Outcome::TimeForfeit,
+                Decision::DrawAgreed => Outcome::DrawAgreed,
             };
-            return (word, decision.winner(), decision.result());
+            return (outcome, decision.winner(), decision.result());
         }
-        let word = match status {
-            GameStatus::Ongoing => "ongoing",
-            GameStatus::Checkmate { .. } => "checkmate",
-            GameStatus::Stalemate => "stalemate",
-            GameStatus::FiftyMoveRule => "fifty-move-rule",
-            GameStatus::ThreefoldRepetition => "threefold-repetition",
-            GameStatus::InsufficientMaterial => "insufficient-material",
+        let (outcome, winner) = match status {
+            GameStatus::Ongoing => (Outcome::Ongoing, None),
+            GameStatus::Checkmate { winner } => (Outcome::Checkmate, Some(winner)),
+            GameStatus::Stalemate => (Outcome::Stalemate, None),
+            GameStatus::FiftyMoveRule => (Outcome::FiftyMoveRule, None),
+            GameStatus::ThreefoldRepetition => (Outcome::ThreefoldRepetition, None),
+            GameStatus::InsufficientMaterial => (Outcome::InsufficientMaterial, None),
         };
-        let winner = match status {
-            GameStatus::Checkmate { winner } => Some(winner),
-            _ => None,
-        };
-        (word, winner, status.result())
+        (outcome, winner, status.result())
     }
 
     /// Everything about the position and the game's outcome.
@@ -354,8 +350,8 @@ impl Position {
             half_move: board.halfmove_clock(),
             full_move: board.fullmove_number(),
             check: board.in_check(),
-            is_finished: status != "ongoing",
-            status,
+            is_finished: status != Outcome::Ongoing,
+            status: status.word(),
             winner: winner.map(Color::as_str),
             result,
         }
@@ -447,18 +443,25 @@ impl Position {
     /// [`refuse_when_over`](Self::refuse_when_over), which lets play go on past a claimable draw).
     fn refuse_unless_ongoing(&self) -> Result<(), Error> {
         match self.outcome().0 {
-            "ongoing" => Ok(()),
-            word => Err(Error::GameOver(word)),
+            Outcome::Ongoing => Ok(()),
+            over => Err(Error::GameOver(over.word())),
         }
     }
 
-    /// Mate, stalemate and resignation end the game. A draw by rule (threefold, 50 moves,
-    /// insufficient material) is reported by [`state`](Self::state), but moves are still
-    /// accepted: the players may play on instead of claiming it, and a front end decides.
+    /// Mate, stalemate and a decision (resignation, a fallen flag, an agreed draw) end the game.
+    /// A draw by rule (threefold, 50 moves, insufficient material) is reported by
+    /// [`state`](Self::state), but moves are still accepted: the players may play on instead of
+    /// claiming it, and a front end decides.
     pub fn refuse_when_over(&self) -> Result<(), Error> {
         match self.outcome().0 {
-            word @ ("checkmate" | "stalemate" | "resignation") => Err(Error::GameOver(word)),
-            _ => Ok(()),
+            Outcome::Ongoing | Outcome::FiftyMoveRule | Outcome::ThreefoldRepetition | Outcome::InsufficientMaterial => {
+                Ok(())
+            }
+            over @ (Outcome::Checkmate
+            | Outcome::Stalemate
+            | Outcome::Resignation
+            | Outcome::TimeForfeit
+            | Outcome::DrawAgreed) => Err(Error::GameOver(over.word())),
         }
     }
 
@@ -624,4 +627,36 @@ pub fn square(name: &str) -> Result<Square, Error> {
 
 fn color(name: &str) -> Result<Color, Error> {
     Color::from_name(name).ok_or_else(|| Error::Color(name.to_owned()))
+}
+
+/// How a game stands, as the package's `status` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Ongoing,
+    Checkmate,
+    Stalemate,
+    FiftyMoveRule,
+    ThreefoldRepetition,
+    InsufficientMaterial,
+    Resignation,
+    /// A flag fell (a win, or a draw when the other side cannot mate).
+    TimeForfeit,
+    DrawAgreed,
+}
+
+impl Outcome {
+    /// The package's word for it (`GameStatus` in types.ts).
+    const fn word(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Checkmate => "checkmate",
+            Outcome::Stalemate => "stalemate",
+            Outcome::FiftyMoveRule => "fifty-move-rule",
+            Outcome::ThreefoldRepetition => "threefold-repetition",
+            Outcome::InsufficientMaterial => "insufficient-material",
+            Outcome::Resignation => "resignation",
+            Outcome::TimeForfeit => "time-forfeit",
+            Outcome::DrawAgreed => "draw-agreed",
+        }
+    }
 }

@@ -83,6 +83,23 @@ fn every_end_reason() {
     assert!(pgn.trim_end().ends_with("1. e4 1-0"), "{pgn}");
     assert!(resigned.resign("white").is_err(), "a finished game cannot be resigned again");
     assert!(resigned.resign("purple").is_err());
+    assert_eq!(resigned.play("e5").unwrap_err().to_string(), "the game is over (resignation)");
+}
+
+#[test]
+fn no_move_after_a_fallen_flag_or_an_agreed_draw() {
+    let mut flagged = Position::new(None).unwrap();
+    flagged.play("e4").unwrap();
+    flagged.flag("black").unwrap();
+    assert_eq!(flagged.play("e5").unwrap_err().to_string(), "the game is over (time-forfeit)");
+    assert_eq!(flagged.play_from_to("e7", "e5", None).unwrap_err().to_string(), "the game is over (time-forfeit)");
+    assert!(flagged.pgn(&[]).trim_end().ends_with("1. e4 1-0"), "{}", flagged.pgn(&[]));
+    let mut agreed = Position::new(None).unwrap();
+    agreed.play("d4").unwrap();
+    agreed.agree_draw().unwrap();
+    assert_eq!(agreed.play("d5").unwrap_err().to_string(), "the game is over (draw-agreed)");
+    assert_eq!(agreed.state().status, "draw-agreed");
+    assert!(matches!(agreed.explain("d5"), Explanation::Illegal { reason: "game-over", .. }));
 }
 
 #[test]

@@ -50,6 +50,13 @@ test('a flag loses on time, or draws when the other side cannot mate', () => {
   agreed.agreeDraw();
   assert.deepEqual([agreed.state().status, agreed.state().result], ['draw-agreed', '1/2-1/2']);
   assert.throws(() => agreed.agreeDraw(), /over/);
+  // No move after the end: the game stays as it ended.
+  assert.throws(() => agreed.move('e5'), /the game is over \(draw-agreed\)/);
+  const flagged = new ChessGame();
+  flagged.move('e4');
+  flagged.flag('black');
+  assert.throws(() => flagged.move('e5'), /the game is over \(time-forfeit\)/);
+  assert.match(flagged.pgn(), /1\. e4 1-0\s*$/);
 });
 
 test('castling, en passant, check and mate are described', () => {
