@@ -2,106 +2,25 @@
  * The game controller: a ChessGame (the rules), a WorkerAi (the engine, off the page's thread),
  * the board component and the panels. Every change of the game goes through `render()`.
  */
-import { ChessGame, LEVELS, WorkerAi, type AiOptions, type Analysis, type Color, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
+import { ChessGame, WorkerAi, type AiOptions, type Analysis, type Color, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { AnalysisBoard } from './analysis.js';
-import { Clocks, TIME_CONTROLS, formatClock } from './clock.js';
+import { Clocks, TIME_CONTROLS } from './clock.js';
 import { Sounds } from './sound.js';
 import { Board } from './board.js';
-import { GOOD_ENOUGH, ReviewPanel, className } from './review.js';
+import { ReviewPanel } from './review.js';
 import { type GameSummary, type SavedGame, Store, newGameId } from './storage.js';
-import { figurineSan, formatResult, formatScore, moveNumber, whiteScore, whiteShare } from './format.js';
+import { formatResult, formatScore, whiteScore } from './format.js';
+import { $, START_FEN, drawClockFaces, figurineSwitch, hasOption, showGauge, takebackSelect, ui } from './ui.js';
+import { renderGamesList } from './games-list.js';
+import { copyText, download } from './share.js';
+import { initSettings, onSettingsChange } from './settings.js';
+import { type Retry, advance, judge, newRetry, promptText, retryText, showAnswer } from './retry.js';
+import { renderMoveList } from './move-list.js';
 import './style.css';
 
-const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const hasOption = (select: HTMLSelectElement, value: unknown) => Array.from(select.options).some((o) => o.value === value);
-
-const ui = {
-  status: $('status'),
-  message: $('message'),
-  moves: $('moves'),
-  opening: $('opening'),
-  thinking: $('thinking'),
-  thinkDepth: $('think-depth'),
-  thinkScore: $('think-score'),
-  thinkPv: $('think-pv'),
-  evalBar: $('eval'),
-  evalFill: $('eval-fill'),
-  evalText: $('eval-text'),
-  color: $<HTMLSelectElement>('color'),
-  clock: $<HTMLSelectElement>('clock'),
-  clocks: $('clocks'),
-  clockTop: $('clock-top'),
-  clockBottom: $('clock-bottom'),
-  level: $<HTMLSelectElement>('level'),
-  thinkTime: $<HTMLInputElement>('think-time'),
-  thinkTimeLabel: $('think-time-label'),
-  startFen: $<HTMLInputElement>('start-fen'),
-  moveText: $<HTMLInputElement>('move-text'),
-  pgnText: $<HTMLTextAreaElement>('pgn-text'),
-  fen: $('fen'),
-  buttons: {
-    undo: $<HTMLButtonElement>('undo'),
-    hint: $<HTMLButtonElement>('hint'),
-    resign: $<HTMLButtonElement>('resign'),
-    stop: $<HTMLButtonElement>('stop'),
-    review: $<HTMLButtonElement>('review'),
-    nextMistake: $<HTMLButtonElement>('next-mistake'),
-    reviewCancel: $<HTMLButtonElement>('review-cancel'),
-    analyse: $<HTMLButtonElement>('analyse'),
-    offerDraw: $<HTMLButtonElement>('offer-draw'),
-    retry: $<HTMLButtonElement>('retry'),
-    retryAnswer: $<HTMLButtonElement>('retry-answer'),
-    retryNext: $<HTMLButtonElement>('retry-next'),
-  },
-  analysisPanel: $('analysis-panel'),
-  retryPanel: $('retry-panel'),
-  retryText: $('retry-text'),
-  reviewProgress: $('review-progress'),
-  reviewBar: $<HTMLProgressElement>('review-bar'),
-  games: $<HTMLUListElement>('games-list'),
-  gamesNote: $('games-note'),
-  announce: $('announce'),
-  end: {
-    dialog: $<HTMLDialogElement>('end-dialog'),
-    title: $('end-title'),
-    reason: $('end-reason'),
-  },
-};
-
-for (const { level, elo } of LEVELS) ui.level.add(new Option(`Level ${level} · ${elo} Elo`, String(level)));
-ui.level.add(new Option('Full strength', 'full'));
-
 const store = new Store();
-
-/** The theme: the choice in the header, or the system's (Auto), kept with the settings. */
-const themeSelect = $<HTMLSelectElement>('theme');
-const soundSwitch = $<HTMLInputElement>('sound');
-const figurineSwitch = $<HTMLInputElement>('figurines');
-const takebackSelect = $<HTMLSelectElement>('takebacks');
 const sounds = new Sounds();
-function applyTheme(): void {
-  const choice = themeSelect.value;
-  const dark = choice === 'dark' || (choice === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-}
-{
-  // The New game panel as the player left it (a value the selects do not have is ignored).
-  const saved = store.settings();
-  ui.level.value = '3';
-  if (saved) {
-    for (const [select, value] of [[ui.color, saved.color], [ui.level, saved.level], [ui.clock, saved.clock]] as const) {
-      if (typeof value === 'string' && hasOption(select, value)) select.value = value;
-    }
-    if (typeof saved.thinkTime === 'string') ui.thinkTime.value = saved.thinkTime;
-    if (typeof saved.theme === 'string' && hasOption(themeSelect, saved.theme)) themeSelect.value = saved.theme;
-    if (typeof saved.sound === 'boolean') soundSwitch.checked = saved.sound;
-    if (typeof saved.figurines === 'boolean') figurineSwitch.checked = saved.figurines;
-    if (typeof saved.takebacks === 'string' && hasOption(takebackSelect, saved.takebacks)) takebackSelect.value = saved.takebacks;
-  }
-  sounds.muted = !soundSwitch.checked;
-  applyTheme();
-}
+initSettings(store, sounds);
 
 let game = new ChessGame();
 /** The game's identity in the browser's storage, and when it started. */
@@ -130,19 +49,7 @@ let lastEval: { ply: number; score: Score } | null = null;
 let storageWarned = false;
 /** The analysis board, while it is open. */
 let analysis: AnalysisBoard | null = null;
-/** "Learn from your mistakes", while it runs: the player's mistakes and the one being retried. */
-interface Retry {
-  plies: PlyReview[];
-  index: number;
-  /** The position before the mistake, where the player tries again. */
-  position: ChessGame;
-  /** A move is being judged; the move was found (or the answer shown). */
-  judging: boolean;
-  solved: boolean;
-  /** What the board shows instead of `position`: the move tried, and an arrow. */
-  after: { fen: string; move: MoveInfo } | null;
-  arrow: { from: string; to: string } | null;
-}
+/** "Learn from your mistakes", while it runs. */
 let retry: Retry | null = null;
 /** The clocks of a timed game (null: no clock). */
 let clocks: Clocks | null = null;
@@ -293,29 +200,11 @@ async function render(): Promise<void> {
 
   if (reviewPanel.current && movesKey() !== reviewedMoves) reviewPanel.set(null);
   const start = startState();
-  ui.moves.replaceChildren(
-    ...history.map((m, i) => {
-      const li = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      const number = moveNumber(i + 1, start.fullMove, start.turn);
-      const san = figurineSwitch.checked ? figurineSan(m.san) : m.san;
-      button.textContent = number.endsWith('.') || i === 0 ? `${number} ${san}` : san;
-      const mark = reviewPanel.mark(i + 1);
-      if (mark) {
-        const span = document.createElement('span');
-        span.className = `mark ${mark.cls}`;
-        span.textContent = mark.symbol;
-        button.append(span);
-      }
-      button.dataset.ply = String(i + 1);
-      button.className = i + 1 === ply ? 'current' : '';
-      button.addEventListener('click', () => view(i + 1));
-      li.append(button);
-      return li;
-    }),
-  );
-  ui.moves.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  renderMoveList(ui.moves, history, start, ply, {
+    figurines: figurineSwitch.checked,
+    mark: (p) => reviewPanel.mark(p),
+    view: (p) => view(p),
+  });
   const opening = (analysis?.game ?? game).opening();
   ui.opening.textContent = opening ? `${opening.eco} · ${opening.name}` : '';
 
@@ -385,7 +274,7 @@ async function render(): Promise<void> {
   } else if (lastEval && lastEval.ply === ply) {
     gauge = lastEval.score;
   }
-  setGauge(gauge);
+  showGauge(gauge);
   persist();
 }
 
@@ -402,16 +291,7 @@ function syncClocks(): void {
 }
 
 function drawClocks(): void {
-  if (!clocks) return;
-  ui.clocks.hidden = false;
-  const top: Color = board.bottom === 'white' ? 'black' : 'white';
-  for (const [el, color] of [[ui.clockTop, top], [ui.clockBottom, board.bottom]] as const) {
-    const left = clocks.timeLeft(color);
-    el.querySelector('.who')!.textContent = `${color === human ? 'You' : 'Engine'} (${color})`;
-    el.querySelector('.time')!.textContent = formatClock(left);
-    el.classList.toggle('running', clocks.turn === color);
-    el.classList.toggle('low', left < 20_000);
-  }
+  if (clocks) drawClockFaces(clocks, board.bottom, human);
 }
 
 /** A flag fell: the rules say whether it is a loss or a draw. */
@@ -482,49 +362,17 @@ function persist(): void {
 
 /** The list of kept games: open, download or delete each (the game in play is marked). */
 function renderGames(): void {
-  const games = store.games();
-  const items = games.map((g) => {
-    const li = document.createElement('li');
-    const text = document.createElement('span');
-    const date = new Date(g.started).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
-    text.textContent = `${date} · ${g.white} – ${g.black} · ${g.result === '*' ? 'unfinished' : g.result} · ${Math.ceil(g.plies / 2)} moves`;
-    li.append(text);
-    if (g.id === gameId) {
-      li.className = 'current';
-      const here = document.createElement('em');
-      here.textContent = 'on the board';
-      li.append(here);
-    } else {
-      li.append(gameButton('Open', `Open the game of ${text.textContent}`, () => void openGame(g)));
-    }
-    li.append(gameButton('PGN', 'Download this game', () => {
+  renderGamesList(ui.games, store.games(), gameId, {
+    open: (g) => void openGame(g),
+    download: (g) => {
       const saved = store.load(g.id);
       if (saved) download(`game-${new Date(g.started).toISOString().slice(0, 10)}.pgn`, saved.pgn);
-    }));
-    if (g.id !== gameId) {
-      li.append(gameButton('Delete', 'Delete this game from the browser', () => {
-        store.remove(g.id);
-        renderGames();
-      }));
-    }
-    return li;
+    },
+    remove: (g) => {
+      store.remove(g.id);
+      renderGames();
+    },
   });
-  ui.games.replaceChildren(...items);
-  if (items.length === 0) {
-    const li = document.createElement('li');
-    li.className = 'muted';
-    li.textContent = 'No games yet.';
-    ui.games.append(li);
-  }
-}
-
-function gameButton(label: string, title: string, action: () => void): HTMLButtonElement {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = label;
-  button.title = title;
-  button.addEventListener('click', action);
-  return button;
 }
 
 /** Put a kept game on the board, as it was left: its side, levels and review. */
@@ -617,27 +465,12 @@ function view(ply: number | null): void {
   void render();
 }
 
-/**
- * The eval bar: White's share, and the number at the end of the side that is ahead; null is no
- * evaluation (levels below full strength, or a position no full search or review has seen).
- */
-function setGauge(score: Score | null): void {
-  const share = score ? whiteShare(score) : 50;
-  ui.evalFill.style.height = `${share}%`;
-  ui.evalText.textContent = score ? formatScore(score) : '–';
-  ui.evalText.classList.toggle('black-ahead', share < 50);
-  ui.evalBar.classList.toggle('idle', score === null);
-  ui.evalBar.title = score
-    ? `Evaluation ${formatScore(score)} (White's point of view)`
-    : 'The evaluation shows at full strength and in a game review (a level\'s own score is handicapped).';
-}
-
 function showEval(progress: Progress, sideToMove: Color, ply: number): void {
   const score = whiteScore(progress.score, sideToMove);
   // A level's own score is handicapped (and may be far off): only full strength feeds the bar.
   if (ui.level.value === 'full') {
     lastEval = { ply, score };
-    if (viewPly === null && !reviewPanel.current) setGauge(score);
+    if (viewPly === null && !reviewPanel.current) showGauge(score);
   }
   ui.thinkDepth.textContent = `depth ${progress.depth}`;
   ui.thinkScore.textContent = formatScore(score);
@@ -739,7 +572,7 @@ async function openAnalysis(): Promise<void> {
     lines: $<HTMLOListElement>('analysis-lines'),
     info: $('analysis-info'),
     toggle: $<HTMLButtonElement>('analysis-toggle'),
-    onScore: (score) => setGauge(score),
+    onScore: (score) => showGauge(score),
   });
   // The engine searches at full strength now: the level is given back before its next move.
   appliedLevel = '';
@@ -773,41 +606,21 @@ function startRetry(): void {
   const plies = reviewPanel.mistakesOf(human);
   if (plies.length === 0 || analysis || retry || thinking || reviewing) return;
   board.hint(null);
-  retry = { plies, index: 0, position: positionBefore(plies[0]!.ply), judging: false, solved: false, after: null, arrow: null };
+  retry = newRetry(game, plies);
   void showRetry();
-}
-
-/** The position before ply `ply` of the game. */
-function positionBefore(ply: number): ChessGame {
-  const history = game.history();
-  return new ChessGame(ply <= 1 ? game.startFen() : (history[ply - 2]?.fen ?? game.startFen()));
-}
-
-function retryText(text: string, tone: 'good' | 'bad' | '' = ''): void {
-  ui.retryText.textContent = text;
-  ui.retryText.className = tone;
 }
 
 async function showRetry(): Promise<void> {
   if (!retry) return;
-  const p = retry.plies[retry.index]!;
-  const color = p.color === 'white' ? 'White' : 'Black';
-  const start = startState();
-  retryText(`You played ${moveNumber(p.ply, start.fullMove, start.turn)} ${p.san}, ${article(className(p.class))}. Find a better move for ${color}.`);
-  viewPly = p.ply - 1;
+  retryText(promptText(retry, startState()));
+  viewPly = retry.plies[retry.index]!.ply - 1;
   await render();
-}
-
-function article(name: string): string {
-  const lower = name.toLowerCase();
-  return `${/^[aeiou]/.test(lower) ? 'an' : 'a'} ${lower}`;
 }
 
 /** Judge a retried move with the review itself (a one-move review from the same position). */
 async function retryMove(move: { from: string; to: string; promotion?: PromotionPiece } | string): Promise<void> {
   const r = retry;
   if (!r || !retryMayMove()) return;
-  const p = r.plies[r.index]!;
   const probe = r.position.clone();
   let tried: MoveInfo;
   try {
@@ -832,43 +645,28 @@ async function retryMove(move: { from: string; to: string; promotion?: Promotion
   }
   if (retry !== r) return;
   r.judging = false;
-  if (verdict && GOOD_ENOUGH.includes(verdict.class)) {
-    r.solved = true;
-    const same = tried.uci === p.best?.uci ? 'the best move' : className(verdict.class).toLowerCase();
-    retryText(`${tried.san}: ${same}. Well found (the game went ${p.san}).`, 'good');
-  } else {
-    r.after = null;
-    const why = verdict?.why ? ` ${verdict.why.charAt(0).toUpperCase()}${verdict.why.slice(1)}.` : '';
-    const name = verdict ? article(className(verdict.class)) : 'not judged';
-    retryText(`${tried.san} is ${name} too.${why} Try again, or ask for the answer.`, 'bad');
-  }
+  const [text, tone] = judge(r, tried, verdict);
+  retryText(text, tone);
   await render();
 }
 
 function retryAnswer(): void {
   const r = retry;
   if (!r || r.judging) return;
-  const p = r.plies[r.index]!;
-  r.solved = true;
-  r.after = null;
-  r.arrow = p.best ? { from: p.best.uci.slice(0, 2), to: p.best.uci.slice(2, 4) } : null;
-  retryText(p.best ? `The answer: ${p.best.pvSan.slice(0, 5).join(' ')}.` : 'The review has no better move here.', '');
+  retryText(showAnswer(r));
   void render();
 }
 
 async function retryNext(): Promise<void> {
   const r = retry;
   if (!r || r.judging) return;
-  r.position.free();
-  if (r.index + 1 >= r.plies.length) {
+  if (!advance(r, game)) {
     retry = null;
     viewPly = null;
     say('That was every mistake of the review.');
     await render();
     return;
   }
-  r.index++;
-  Object.assign(r, { position: positionBefore(r.plies[r.index]!.ply), solved: false, after: null, arrow: null });
   await showRetry();
 }
 
@@ -1019,36 +817,9 @@ async function hint(): Promise<void> {
   await render();
 }
 
-function download(name: string, text: string): void {
-  const link = document.createElement('a');
-  const type = name.endsWith('.pgn') ? 'application/x-chess-pgn' : 'text/plain';
-  link.href = URL.createObjectURL(new Blob([text], { type }));
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-}
-
-/**
- * Copy to the clipboard: the Clipboard API, else the older copy command on a selected field; if
- * the browser allows neither, the text is put in the PGN box, selected, for the player to copy.
- */
+/** Copy to the clipboard, or else put the text in the PGN box, selected, for the player to copy. */
 async function copy(text: string, what: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    say(`${what} copied.`);
-    return;
-  } catch {
-    // no Clipboard API here (an insecure page, an old browser): try the copy command
-  }
-  const field = document.createElement('textarea');
-  field.value = text;
-  field.setAttribute('readonly', '');
-  field.className = 'sr';
-  document.body.append(field);
-  field.select();
-  const copied = document.execCommand('copy');
-  field.remove();
-  if (copied) {
+  if (await copyText(text)) {
     say(`${what} copied.`);
     return;
   }
@@ -1143,24 +914,7 @@ $('end-review').addEventListener('click', () => {
 });
 $('end-download').addEventListener('click', () => download('game.pgn', pgn()));
 $('end-close').addEventListener('click', () => ui.end.dialog.close());
-for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect, soundSwitch, figurineSwitch, takebackSelect]) {
-  field.addEventListener('change', () => {
-    store.saveSettings({
-      color: ui.color.value,
-      level: ui.level.value,
-      thinkTime: ui.thinkTime.value,
-      clock: ui.clock.value,
-      theme: themeSelect.value,
-      sound: soundSwitch.checked,
-      figurines: figurineSwitch.checked,
-      takebacks: takebackSelect.value,
-    });
-    sounds.muted = !soundSwitch.checked;
-    applyTheme();
-    void render();
-  });
-}
-matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
+onSettingsChange(store, sounds, () => void render());
 
 function disarmResign(): void {
   if (resignArmed !== null) clearTimeout(resignArmed);

@@ -1,0 +1,40 @@
+/** The move list: a button a move (numbered, with the review's mark), the shown one current. */
+import type { GameState, HistoryItem } from 'chess-wasm';
+import { figurineSan, moveNumber } from './format.js';
+
+/** How the list shows and acts. */
+export interface MoveListOptions {
+  /** Figurine notation (♘f3). */
+  figurines: boolean;
+  /** The review's mark of ply `ply`, if it has one. */
+  mark(ply: number): { cls: string; symbol: string } | null;
+  /** A move was clicked: show the position after ply `ply`. */
+  view(ply: number): void;
+}
+
+/** Fill `list` with the moves of `history` from `start`; the move of ply `current` is marked current. */
+export function renderMoveList(list: HTMLElement, history: HistoryItem[], start: GameState, current: number, o: MoveListOptions): void {
+  list.replaceChildren(
+    ...history.map((m, i) => {
+      const li = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      const number = moveNumber(i + 1, start.fullMove, start.turn);
+      const san = o.figurines ? figurineSan(m.san) : m.san;
+      button.textContent = number.endsWith('.') || i === 0 ? `${number} ${san}` : san;
+      const mark = o.mark(i + 1);
+      if (mark) {
+        const span = document.createElement('span');
+        span.className = `mark ${mark.cls}`;
+        span.textContent = mark.symbol;
+        button.append(span);
+      }
+      button.dataset.ply = String(i + 1);
+      button.className = i + 1 === current ? 'current' : '';
+      button.addEventListener('click', () => o.view(i + 1));
+      li.append(button);
+      return li;
+    }),
+  );
+  list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+}

@@ -1,0 +1,54 @@
+/** The settings: the New game panel's choices and the header's switches, kept in the browser. */
+import { LEVELS } from 'chess-wasm';
+import type { Sounds } from './sound.js';
+import type { Store } from './storage.js';
+import { figurineSwitch, hasOption, soundSwitch, takebackSelect, themeSelect, ui } from './ui.js';
+
+/** The theme: the choice in the header, or the system's (Auto). */
+function applyTheme(): void {
+  const choice = themeSelect.value;
+  const dark = choice === 'dark' || (choice === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+}
+
+/** The level choices, then every setting as the player left it (a value a select lacks is ignored). */
+export function initSettings(store: Store, sounds: Sounds): void {
+  for (const { level, elo } of LEVELS) ui.level.add(new Option(`Level ${level} · ${elo} Elo`, String(level)));
+  ui.level.add(new Option('Full strength', 'full'));
+  const saved = store.settings();
+  ui.level.value = '3';
+  if (saved) {
+    for (const [select, value] of [[ui.color, saved.color], [ui.level, saved.level], [ui.clock, saved.clock]] as const) {
+      if (typeof value === 'string' && hasOption(select, value)) select.value = value;
+    }
+    if (typeof saved.thinkTime === 'string') ui.thinkTime.value = saved.thinkTime;
+    if (typeof saved.theme === 'string' && hasOption(themeSelect, saved.theme)) themeSelect.value = saved.theme;
+    if (typeof saved.sound === 'boolean') soundSwitch.checked = saved.sound;
+    if (typeof saved.figurines === 'boolean') figurineSwitch.checked = saved.figurines;
+    if (typeof saved.takebacks === 'string' && hasOption(takebackSelect, saved.takebacks)) takebackSelect.value = saved.takebacks;
+  }
+  sounds.muted = !soundSwitch.checked;
+  applyTheme();
+}
+
+/** Keep every change of a setting, apply it, then `changed()`; the theme follows the system's too. */
+export function onSettingsChange(store: Store, sounds: Sounds, changed: () => void): void {
+  for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect, soundSwitch, figurineSwitch, takebackSelect]) {
+    field.addEventListener('change', () => {
+      store.saveSettings({
+        color: ui.color.value,
+        level: ui.level.value,
+        thinkTime: ui.thinkTime.value,
+        clock: ui.clock.value,
+        theme: themeSelect.value,
+        sound: soundSwitch.checked,
+        figurines: figurineSwitch.checked,
+        takebacks: takebackSelect.value,
+      });
+      sounds.muted = !soundSwitch.checked;
+      applyTheme();
+      changed();
+    });
+  }
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
+}

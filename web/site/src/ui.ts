@@ -1,0 +1,96 @@
+/** The page's elements, looked up once, and the small widgets drawn straight into them (eval bar, clock faces). */
+import type { Color, Score } from 'chess-wasm';
+import { type Clocks, formatClock } from './clock.js';
+import { formatScore, whiteShare } from './format.js';
+
+export const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+export const hasOption = (select: HTMLSelectElement, value: unknown) =>
+  Array.from(select.options).some((o) => o.value === value);
+
+export const ui = {
+  status: $('status'),
+  message: $('message'),
+  moves: $('moves'),
+  opening: $('opening'),
+  thinking: $('thinking'),
+  thinkDepth: $('think-depth'),
+  thinkScore: $('think-score'),
+  thinkPv: $('think-pv'),
+  evalBar: $('eval'),
+  evalFill: $('eval-fill'),
+  evalText: $('eval-text'),
+  color: $<HTMLSelectElement>('color'),
+  clock: $<HTMLSelectElement>('clock'),
+  clocks: $('clocks'),
+  clockTop: $('clock-top'),
+  clockBottom: $('clock-bottom'),
+  level: $<HTMLSelectElement>('level'),
+  thinkTime: $<HTMLInputElement>('think-time'),
+  thinkTimeLabel: $('think-time-label'),
+  startFen: $<HTMLInputElement>('start-fen'),
+  moveText: $<HTMLInputElement>('move-text'),
+  pgnText: $<HTMLTextAreaElement>('pgn-text'),
+  fen: $('fen'),
+  buttons: {
+    undo: $<HTMLButtonElement>('undo'),
+    hint: $<HTMLButtonElement>('hint'),
+    resign: $<HTMLButtonElement>('resign'),
+    stop: $<HTMLButtonElement>('stop'),
+    review: $<HTMLButtonElement>('review'),
+    nextMistake: $<HTMLButtonElement>('next-mistake'),
+    reviewCancel: $<HTMLButtonElement>('review-cancel'),
+    analyse: $<HTMLButtonElement>('analyse'),
+    offerDraw: $<HTMLButtonElement>('offer-draw'),
+    retry: $<HTMLButtonElement>('retry'),
+    retryAnswer: $<HTMLButtonElement>('retry-answer'),
+    retryNext: $<HTMLButtonElement>('retry-next'),
+  },
+  analysisPanel: $('analysis-panel'),
+  retryPanel: $('retry-panel'),
+  retryText: $('retry-text'),
+  reviewProgress: $('review-progress'),
+  reviewBar: $<HTMLProgressElement>('review-bar'),
+  games: $<HTMLUListElement>('games-list'),
+  gamesNote: $('games-note'),
+  announce: $('announce'),
+  end: {
+    dialog: $<HTMLDialogElement>('end-dialog'),
+    title: $('end-title'),
+    reason: $('end-reason'),
+  },
+};
+
+/** The settings in the header: theme (Auto follows the system), sound, notation, takebacks. */
+export const themeSelect = $<HTMLSelectElement>('theme');
+export const soundSwitch = $<HTMLInputElement>('sound');
+export const figurineSwitch = $<HTMLInputElement>('figurines');
+export const takebackSelect = $<HTMLSelectElement>('takebacks');
+
+/**
+ * The eval bar: White's share, and the number at the end of the side that is ahead; null is no
+ * evaluation (levels below full strength, or a position no full search or review has seen).
+ */
+export function showGauge(score: Score | null): void {
+  const share = score ? whiteShare(score) : 50;
+  ui.evalFill.style.height = `${share}%`;
+  ui.evalText.textContent = score ? formatScore(score) : '–';
+  ui.evalText.classList.toggle('black-ahead', share < 50);
+  ui.evalBar.classList.toggle('idle', score === null);
+  ui.evalBar.title = score
+    ? `Evaluation ${formatScore(score)} (White's point of view)`
+    : 'The evaluation shows at full strength and in a game review (a level\'s own score is handicapped).';
+}
+
+/** The clock faces, `bottom`'s side at the bottom, each named for who plays it (`human` is "You"). */
+export function drawClockFaces(clocks: Clocks, bottom: Color, human: Color): void {
+  ui.clocks.hidden = false;
+  const top: Color = bottom === 'white' ? 'black' : 'white';
+  for (const [el, color] of [[ui.clockTop, top], [ui.clockBottom, bottom]] as const) {
+    const left = clocks.timeLeft(color);
+    el.querySelector('.who')!.textContent = `${color === human ? 'You' : 'Engine'} (${color})`;
+    el.querySelector('.time')!.textContent = formatClock(left);
+    el.classList.toggle('running', clocks.turn === color);
+    el.classList.toggle('low', left < 20_000);
+  }
+}
