@@ -184,6 +184,7 @@ impl Ai {
             let mut engine = self.lock();
             engine.set_evaluator(self.evaluator(&profile));
             engine.set_handicap(self.handicap(&profile));
+            #[cfg(feature = "syzygy")]
             engine.set_tablebase(self.options.tablebase.clone().filter(|_| profile.is_full_strength()));
             engine.search(game, &limits, control, reporter)
         };

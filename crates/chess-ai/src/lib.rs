@@ -57,6 +57,7 @@ pub use book::{polyglot_key, Book, BookEntry, BookError, BookMove};
 pub use chess_search::{
     default_time_source, Bound, Clock, HashAllocError, Info, Limits, Reporter, SearchControl, Silent, TimeSource,
 };
+#[cfg(feature = "syzygy")]
 pub use chess_syzygy::{Tablebase, Wdl};
 pub use level::{PinnedNet, Profile, Strength, ANCHORS, FULL, LEVELS, LEVEL_ELO, LEVEL_NET, MAX_ELO, MIN_ELO};
 pub use options::{

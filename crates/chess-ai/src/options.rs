@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use chess_eval::{EvalConfig, Network};
+#[cfg(feature = "syzygy")]
 use chess_syzygy::Tablebase;
 
 use crate::level::{Strength, LEVELS, MAX_ELO, MIN_ELO};
@@ -84,6 +85,7 @@ pub struct AiOptions {
     /// says; an explicit [`eval`](Self::eval) puts every strength on the classical evaluation.
     pub net: Option<Arc<Network>>,
     /// Syzygy endgame tablebases to probe at full strength and in analysis (`None`: none).
+    #[cfg(feature = "syzygy")]
     /// Levels and Elo strengths play endgames by their own search, as people do.
     pub tablebase: Option<Arc<Tablebase>>,
 }
@@ -104,6 +106,7 @@ impl Default for AiOptions {
             book: true,
             eval: None,
             net: Some(Network::embedded()),
+            #[cfg(feature = "syzygy")]
             tablebase: None,
         }
     }

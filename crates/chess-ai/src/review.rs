@@ -26,6 +26,7 @@
 //! assert!(r.black.accuracy > r.white.accuracy);
 //! ```
 
+#[cfg(feature = "syzygy")]
 use std::sync::Arc;
 
 use chess_core::{Annotation, Board, Color, Game, Move, PgnGame, Role};
@@ -33,7 +34,9 @@ use chess_eval::Score;
 use chess_search::{see_value, Limits, SearchControl, Silent};
 
 use crate::openings::{classify, Opening};
-use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsError, Strength, Tablebase, Wdl};
+use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsError, Strength};
+#[cfg(feature = "syzygy")]
+use crate::{Tablebase, Wdl};
 
 #[cfg(feature = "json")]
 pub mod json;
@@ -56,6 +59,7 @@ pub struct ReviewOptions {
     pub book_plies: usize,
     /// Syzygy endgame tablebases: the search probes them, and a move that turns a position they
     /// call won into one they do not (or a drawn one into a loss) says so (`None`: none).
+    #[cfg(feature = "syzygy")]
     pub tablebase: Option<Arc<Tablebase>>,
 }
 
@@ -68,6 +72,7 @@ impl Default for ReviewOptions {
             threads: 1,
             hash_mb: 32,
             book_plies: 30,
+            #[cfg(feature = "syzygy")]
             tablebase: None,
         }
     }
@@ -345,6 +350,7 @@ pub fn review(
         seed: Some(0),
         threads: options.threads,
         hash_mb: Some(options.hash_mb),
+        #[cfg(feature = "syzygy")]
         tablebase: options.tablebase.clone(),
         ..AiOptions::default()
     })?;
@@ -425,12 +431,9 @@ pub fn review(
         let reply = after.as_ref().map(|a| &a.best);
         let why = match class {
             MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder | MoveClass::MissedWin => {
-                let tablebase = options.tablebase.as_deref();
-                Some(
-                    tablebase
-                        .and_then(|tb| why_tablebase(tb, board, next, &before.best))
-                        .unwrap_or_else(|| why_worse(board, next, &before.best, reply)),
-                )
+                // The tables' verdict first, when they know both positions.
+                let by_tables = why_by_tables(options, board, next, &before.best);
+                Some(by_tables.unwrap_or_else(|| why_worse(board, next, &before.best, reply)))
             }
             MoveClass::OnlyMove => Some(format!(
                 "the only move that keeps the game: every other loses at least {:.0} Win%",
@@ -634,6 +637,19 @@ fn over_score(after: &Board) -> Score {
     }
 }
 
+/// The tables' reason for a marked move, when tables are given and know both positions.
+#[cfg(feature = "syzygy")]
+fn why_by_tables(options: &ReviewOptions, board: &Board, next: &Board, best: &AnalysisLine) -> Option<String> {
+    options.tablebase.as_deref().and_then(|tb| why_tablebase(tb, board, next, best))
+}
+
+/// Without the `syzygy` feature there are no tables to ask.
+#[cfg(not(feature = "syzygy"))]
+fn why_by_tables(_: &ReviewOptions, _: &Board, _: &Board, _: &AnalysisLine) -> Option<String> {
+    None
+}
+
+#[cfg(feature = "syzygy")]
 /// Why a move lost, when the tablebases know both positions and their verdict changed: a win
 /// thrown away (to a draw or a loss), or a draw thrown to a loss.
 fn why_tablebase(tb: &Tablebase, board: &Board, next: &Board, best: &AnalysisLine) -> Option<String> {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use chess_core::{Game, Move};
 use chess_eval::{Evaluator, Score};
+#[cfg(feature = "syzygy")]
 use chess_syzygy::Tablebase;
 
 use crate::clock::{default_time_source, TimeSource, THREADS_AVAILABLE};
@@ -53,6 +54,7 @@ pub struct Engine<E: Evaluator> {
     time: Arc<dyn TimeSource>,
     lmr: LmrTable,
     handicap: Handicap,
+    #[cfg(feature = "syzygy")]
     tablebase: Option<Arc<Tablebase>>,
 }
 
@@ -75,10 +77,12 @@ impl<E: Evaluator> Engine<E> {
             time: default_time_source(),
             lmr: LmrTable::new(),
             handicap: Handicap::NONE,
+            #[cfg(feature = "syzygy")]
             tablebase: None,
         })
     }
 
+    #[cfg(feature = "syzygy")]
     /// Probe these Syzygy tablebases: the search scores positions with few enough pieces
     /// exactly (right after a capture or pawn move), and a root the tables cover is searched on
     /// the moves that keep its best result only, winning within the fifty-move rule.
@@ -86,6 +90,7 @@ impl<E: Evaluator> Engine<E> {
         self.tablebase = tablebase;
     }
 
+    #[cfg(feature = "syzygy")]
     /// The tablebases the search probes.
     pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
         self.tablebase.as_ref()
@@ -175,10 +180,13 @@ impl<E: Evaluator> Engine<E> {
                 legal = wanted;
             }
         }
+        #[cfg(feature = "syzygy")]
         let verdicts = match self.tablebase.as_deref() {
             Some(tb) => keep_tablebase_best(tb, &board, &mut legal),
             None => Vec::new(),
         };
+        #[cfg(not(feature = "syzygy"))]
+        let verdicts: Vec<(Move, i32)> = Vec::new();
         if legal.is_empty() {
             let score = if board.in_check() { Score::mated_in(0) } else { Score::DRAW };
             return SearchResult {
@@ -222,6 +230,7 @@ impl<E: Evaluator> Engine<E> {
             limits,
             handicap: self.handicap,
             start_ms,
+            #[cfg(feature = "syzygy")]
             tablebase: self.tablebase.as_deref(),
             tb_hits: AtomicU64::new(0),
         };
@@ -287,6 +296,7 @@ fn run_threads<E: Evaluator>(
 /// one the fifty-move rule cannot spoil); all of them if the tables cannot answer. Returns the
 /// score each kept move is reported with: `TB_WIN` less the plies to zeroing for a win, its
 /// negation for a loss, 0 for a draw.
+#[cfg(feature = "syzygy")]
 fn keep_tablebase_best(tb: &Tablebase, board: &chess_core::Board, legal: &mut Vec<Move>) -> Vec<(Move, i32)> {
     if !tb.covers(board) {
         return Vec::new();

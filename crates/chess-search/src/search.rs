@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use arrayvec::ArrayVec;
 use chess_core::{Board, Move};
 use chess_eval::{Evaluator, Score};
+#[cfg(feature = "syzygy")]
 use chess_syzygy::Tablebase;
 
 use crate::clock::TimeSource;
@@ -64,6 +65,7 @@ pub(crate) struct Shared<'a> {
     /// When the search started.
     pub start_ms: u64,
     /// Endgame tablebases to probe, and the probes that answered (all threads).
+    #[cfg(feature = "syzygy")]
     pub tablebase: Option<&'a Tablebase>,
     pub tb_hits: AtomicU64,
 }

@@ -454,9 +454,10 @@ impl Position {
     /// claiming it, and a front end decides.
     pub fn refuse_when_over(&self) -> Result<(), Error> {
         match self.outcome().0 {
-            Outcome::Ongoing | Outcome::FiftyMoveRule | Outcome::ThreefoldRepetition | Outcome::InsufficientMaterial => {
-                Ok(())
-            }
+            Outcome::Ongoing
+            | Outcome::FiftyMoveRule
+            | Outcome::ThreefoldRepetition
+            | Outcome::InsufficientMaterial => Ok(()),
             over @ (Outcome::Checkmate
             | Outcome::Stalemate
             | Outcome::Resignation

@@ -3,11 +3,13 @@
 //! order a node meets them), the move loop with late-move reductions, and what the node leaves
 //! for later searches (the TT entry, the histories).
 
+#[cfg(feature = "syzygy")]
 use std::sync::atomic::Ordering::Relaxed;
 
 use arrayvec::ArrayVec;
 use chess_core::{Board, Move};
 use chess_eval::{Evaluator, Score};
+#[cfg(feature = "syzygy")]
 use chess_syzygy::Wdl;
 
 use super::{bound_allows_cutoff, lmr, node_bound, Worker, INFINITE, MATE, MATE_BOUND, NO_EVAL};
@@ -94,6 +96,7 @@ impl<E: Evaluator> Worker<'_, E> {
 
         // Tablebases: right after a capture or pawn move, a position with few enough pieces has
         // an exact result. A win or loss is a bound (a mate may be nearer), a draw exact.
+        #[cfg(feature = "syzygy")]
         if excluded.is_none() {
             if let Some(score) = self.probe_tablebase(board, alpha, beta, depth, ply, in_check) {
                 return score;
@@ -394,6 +397,7 @@ impl<E: Evaluator> Worker<'_, E> {
         (raw, corrected, refined)
     }
 
+    #[cfg(feature = "syzygy")]
     /// The tablebases' score of `board` when it settles the node (and is stored in the TT).
     fn probe_tablebase(
         &mut self,
