@@ -15,6 +15,9 @@ export type Request =
   | { type: 'newGame'; id: number };
 
 export type Response =
+  /** The worker script is loaded: it waits for its `init`. */
+  | { type: 'loaded' }
+  /** The `init` made the engine: requests may follow. */
   | { type: 'ready' }
   | { type: 'progress'; id: number; progress: Progress }
   | { type: 'done'; id: number; analysis: Analysis }

@@ -169,18 +169,16 @@ export class WorkerAi {
       ai.ready = null;
     };
     const ready: Promise<void> = new Promise<void>((resolve, reject) => {
-      let started = false;
       const onMessage = (m: Response) => {
         const ai = current();
         if (!ai) return;
+        if (m.type === 'loaded') {
+          worker?.post({ type: 'init', options: ai.options, stop: (ai.flag?.buffer as SharedArrayBuffer) ?? null });
+          return;
+        }
         if (m.type === 'ready') {
-          if (!started) {
-            started = true;
-            worker?.post({ type: 'init', options: ai.options, stop: (ai.flag?.buffer as SharedArrayBuffer) ?? null });
-          } else {
-            ai.hold();
-            resolve();
-          }
+          ai.hold();
+          resolve();
           return;
         }
         if (m.type === 'error' && m.id === -1) {
@@ -229,7 +227,7 @@ export class WorkerAi {
     this.worker?.hold(busy);
   }
 
-  private receive(m: Exclude<Response, { type: 'ready' }>): void {
+  private receive(m: Exclude<Response, { type: 'loaded' | 'ready' }>): void {
     const p = this.pending.get(m.id);
     if (!p) return;
     if (m.type === 'progress') {

@@ -44,7 +44,8 @@ function rebuild(record: GameRecord): ChessGame {
 }
 
 const channel = port();
-let ai = new Ai();
+/** The engine, made by the `init` request (none before it). */
+let ai: Ai | null = null;
 let stop: Int32Array | null = null;
 
 channel.listen((request) => {
@@ -60,6 +61,7 @@ channel.listen((request) => {
   }
   const { id } = request;
   try {
+    if (!ai) throw new Error('the worker has no engine yet: init first');
     if (request.type === 'options') {
       ai.setOptions(request.options);
       channel.post({ type: 'ok', id });
@@ -89,4 +91,4 @@ channel.listen((request) => {
     channel.post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
   }
 });
-channel.post({ type: 'ready' });
+channel.post({ type: 'loaded' });
