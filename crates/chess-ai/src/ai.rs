@@ -333,11 +333,11 @@ fn choose(board: &Board, lines: &[AnalysisLine], window: i32, guard: bool, rng: 
     if window == 0 || lines.len() == 1 || best.score.is_mate() {
         return 0;
     }
-    let guarded = guard && chess_search::see_ge(board, best.mv, 0);
+    let guarded = guard && board.see_ge(best.mv, 0);
     let mut chosen = (0, best.score.0 + rng.gen_range(0..=window));
     for (i, line) in lines.iter().enumerate().skip(1) {
         let in_window = line.bound == Bound::Exact && best.score.0 - line.score.0 <= window;
-        if !in_window || line.score.is_mate() || (guarded && !chess_search::see_ge(board, line.mv, 0)) {
+        if !in_window || line.score.is_mate() || (guarded && !board.see_ge(line.mv, 0)) {
             continue;
         }
         let noisy = line.score.0 + rng.gen_range(0..=window);

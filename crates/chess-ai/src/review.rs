@@ -29,9 +29,10 @@
 #[cfg(feature = "syzygy")]
 use std::sync::Arc;
 
+use chess_core::see_value;
 use chess_core::{Annotation, Board, Color, Game, Move, PgnGame, Role};
 use chess_eval::Score;
-use chess_search::{see_value, Limits, SearchControl, Silent};
+use chess_search::{Limits, SearchControl, Silent};
 
 use crate::openings::{classify, Opening};
 use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsError, Strength};

@@ -47,6 +47,7 @@ mod notation;
 mod perft;
 mod pgn;
 mod piece;
+mod see;
 mod square;
 pub mod zobrist;
 
@@ -64,6 +65,7 @@ pub use notation::{SanError, UciMoveError};
 pub use perft::{divide, perft, perft_full};
 pub use pgn::{read_pgn, Annotation, PgnError, PgnGame, PgnGames, PgnReadError};
 pub use piece::{Color, Piece, Role};
+pub use see::{see_value, SEE_VALUES};
 pub use square::{File, ParseSquareError, Rank, Square};
 
 /// The examples of the crate's README run as doctests.

@@ -4,7 +4,7 @@
 //!
 //! - iterative deepening with aspiration windows, principal variation search;
 //! - a lock-free, bucketed [`TranspositionTable`] sized in MiB, shared by all threads;
-//! - staged move ordering: TT move, captures by MVV-LVA and [static exchange](see_ge), killers,
+//! - staged move ordering: TT move, captures by MVV-LVA and [static exchange](chess_core::Board::see_ge), killers,
 //!   counter moves, history;
 //! - quiescence search with SEE and delta pruning, check evasions;
 //! - check extension, null-move pruning, late move reductions, reverse futility, futility, late
@@ -44,7 +44,6 @@ mod movepick;
 pub mod params;
 mod report;
 mod search;
-mod see;
 mod time;
 mod tt;
 
@@ -57,7 +56,6 @@ pub use engine::{max_useful_threads, Engine, MAX_HASH_MB, MAX_THREADS};
 pub use handicap::Handicap;
 pub use limits::{Clock, Limits};
 pub use report::{Info, Reporter, RootLine, SearchResult, Silent};
-pub use see::{see_ge, see_value};
 pub use time::TimeBudget;
 pub use tt::{Bound, HashAllocError, TranspositionTable, TtEntry};
 

@@ -17,7 +17,7 @@ use chess_core::attacks::{
 use chess_core::{BitBoard, Board, Move, MoveList, PieceMoves, Role, MAX_MOVES};
 
 use crate::history::{piece_index, History, PieceTo};
-use crate::see::{see_ge, see_value};
+use chess_core::see_value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -141,7 +141,7 @@ impl MovePicker {
                         }
                         // Losing captures wait; under-promotions too.
                         let underpromotion = mv.promotion().is_some_and(|r| r != Role::Queen);
-                        if underpromotion || !see_ge(board, mv, 0) {
+                        if underpromotion || !board.see_ge(mv, 0) {
                             self.bad_noisy.push(mv);
                             continue;
                         }

@@ -4,8 +4,8 @@
 //! fork), or holds a piece in front of a bigger one on its line (a pin).
 
 use chess_core::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use chess_core::see_value;
 use chess_core::{BitBoard, Board, Color, Role, Square};
-use chess_search::see_value;
 
 /// A tactic of the reply, against the side `victim`.
 #[derive(Debug, Clone, PartialEq, Eq)]

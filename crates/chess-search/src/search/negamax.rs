@@ -16,7 +16,6 @@ use super::{bound_allows_cutoff, lmr, node_bound, Worker, INFINITE, MATE, MATE_B
 use crate::history::{PieceTo, MAX_PLY};
 use crate::movepick::{is_noisy, moved_piece, MovePicker};
 use crate::params::*;
-use crate::see::see_ge;
 use crate::tt::{Bound, TtEntry};
 
 /// What a node knows of itself once its static evaluation is made, for its pruning rules.
@@ -498,7 +497,7 @@ fn prune_late_move(
     }
     if enabled(Rule::SeePruning) && depth <= see_prune_max_depth() {
         let threshold = if quiet { see_quiet_margin() * lmr_depth } else { see_noisy_margin() * depth * depth };
-        if !see_ge(board, mv, threshold) {
+        if !board.see_ge(mv, threshold) {
             return true;
         }
     }

@@ -8,8 +8,8 @@ use super::{bound_allows_cutoff, node_bound, Worker, INFINITE, MATE};
 use crate::history::MAX_PLY;
 use crate::movepick::MovePicker;
 use crate::params::*;
-use crate::see::see_value;
 use crate::tt::TtEntry;
+use chess_core::see_value;
 
 impl<E: Evaluator> Worker<'_, E> {
     /// Captures and promotions only (all evasions when in check), until the position is quiet.

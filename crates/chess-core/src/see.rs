@@ -1,8 +1,10 @@
-//! Static exchange evaluation: the material balance of the capture sequence on one square, each
-//! side recapturing with its least valuable piece and free to stop when it likes.
+//! Static exchange evaluation ([`Board::see_ge`]): the material balance of the capture sequence on
+//! one square, each side recapturing with its least valuable piece and free to stop when it likes.
+//! The search orders and prunes moves by it; the AI's blunder guard and the review's reasons use
+//! it too.
 
-use chess_core::attacks::{bishop_attacks, rook_attacks};
-use chess_core::{Board, Move, Role};
+use crate::attacks::{bishop_attacks, rook_attacks};
+use crate::{Board, Move, Role};
 
 /// Piece values for exchanges (the king cannot be captured, so it counts as priceless).
 pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
@@ -13,20 +15,25 @@ pub const fn see_value(role: Role) -> i32 {
     SEE_VALUES[role as usize]
 }
 
-/// Whether the exchange started by `mv` wins at least `threshold` centipawns for the side that
-/// plays it.
-///
-/// ```
-/// use chess_core::Board;
-/// use chess_search::see_ge;
-///
-/// // Rxd5 wins a pawn; the d5 pawn is defended by nothing.
-/// let board: Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
-/// let mv = board.parse_uci("d1d5").unwrap();
-/// assert!(see_ge(&board, mv, 100));
-/// assert!(!see_ge(&board, mv, 101));
-/// ```
-pub fn see_ge(board: &Board, mv: Move, threshold: i32) -> bool {
+impl Board {
+    /// Whether the exchange started by `mv` (static exchange evaluation) wins at least
+    /// `threshold` centipawns for the side that plays it, valuing pieces by [`see_value`].
+    ///
+    /// ```
+    /// use chess_core::Board;
+    ///
+    /// // Rxd5 wins a pawn; the d5 pawn is defended by nothing.
+    /// let board: Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+    /// let mv = board.parse_uci("d1d5").unwrap();
+    /// assert!(board.see_ge(mv, 100));
+    /// assert!(!board.see_ge(mv, 101));
+    /// ```
+    pub fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see_ge(self, mv, threshold)
+    }
+}
+
+fn see_ge(board: &Board, mv: Move, threshold: i32) -> bool {
     if board.is_castling(mv) {
         return threshold <= 0;
     }
