@@ -3,7 +3,7 @@
 //! A modern alpha-beta search for chess, generic over any [`chess_eval::Evaluator`]:
 //!
 //! - iterative deepening with aspiration windows, principal variation search;
-//! - a lock-free, bucketed [`TranspositionTable`] sized in MiB, shared by all threads;
+//! - a lock-free, bucketed transposition table sized in MiB, shared by all threads;
 //! - staged move ordering: TT move, captures by MVV-LVA and [static exchange](chess_core::Board::see_ge), killers,
 //!   counter moves, history;
 //! - quiescence search with SEE and delta pruning, check evasions;
@@ -56,8 +56,7 @@ pub use engine::{max_useful_threads, Engine, MAX_HASH_MB, MAX_THREADS};
 pub use handicap::Handicap;
 pub use limits::{Clock, Limits};
 pub use report::{Info, Reporter, RootLine, SearchResult, Silent};
-pub use time::TimeBudget;
-pub use tt::{Bound, HashAllocError, TranspositionTable, TtEntry};
+pub use tt::{Bound, HashAllocError};
 
 /// The examples of the crate's README run as doctests.
 #[cfg(doctest)]

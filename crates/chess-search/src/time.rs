@@ -72,6 +72,9 @@ impl TimeBudget {
 mod tests {
     use super::*;
     use crate::limits::Clock;
+    use crate::Engine;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
 
     fn clock(time_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> Limits {
         Limits { clock: Some(Clock { time_ms, increment_ms, moves_to_go }), move_overhead_ms: 10, ..Limits::default() }
@@ -102,5 +105,33 @@ mod tests {
         assert!(b.scaled_soft_ms(3.0, 0) > 1500);
         assert!(b.scaled_soft_ms(0.0, 100) > b.scaled_soft_ms(0.0, 0));
         assert_eq!(b.scaled_soft_ms(100.0, 100), 3000);
+    }
+
+    /// A clock that advances one millisecond each time the search reads it: time limits then
+    /// follow the work done, not the machine's load, and the test is exact on a busy machine.
+    struct TickingClock(AtomicU64);
+
+    impl crate::TimeSource for TickingClock {
+        fn now_ms(&self) -> u64 {
+            self.0.fetch_add(1, Ordering::Relaxed)
+        }
+    }
+
+    #[test]
+    fn clock_limits_are_kept() {
+        for (time_ms, increment_ms, moves_to_go) in [(1_000, 0, None), (60_000, 1_000, None), (5_000, 0, Some(1))] {
+            let limits = Limits { clock: Some(Clock { time_ms, increment_ms, moves_to_go }), ..Limits::default() };
+            let budget = TimeBudget::new(&limits).unwrap();
+            let mut engine = Engine::new(chess_eval::Classical::default(), 16);
+            engine.set_time_source(Arc::new(TickingClock(AtomicU64::new(0))));
+            let g = chess_core::Game::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+            let r = engine.think(&g, &limits);
+            assert!(g.board().is_legal(r.best_move.unwrap()));
+            // It used its time: past the soft bound at its most stable scaling (no new iteration
+            // starts after it), never past the hard one (the clock is read once more to report).
+            assert!(r.time_ms >= budget.scaled_soft_ms(0.0, 0), "{time_ms}: {} ms of {budget:?}", r.time_ms);
+            assert!(r.time_ms <= budget.hard_ms + 1, "{time_ms}: {} ms of {budget:?}", r.time_ms);
+        }
     }
 }

@@ -123,18 +123,6 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 
 /// The transposition table. Share it between threads by reference: every method takes `&self`
 /// except resizing.
-///
-/// ```
-/// use chess_core::Board;
-/// use chess_search::{Bound, TranspositionTable, TtEntry};
-///
-/// let tt = TranspositionTable::new(1);
-/// let key = Board::startpos().hash();
-/// tt.store(key, TtEntry { mv: None, score: 35, eval: 20, depth: 7, bound: Bound::Exact }, 0);
-/// let entry = tt.probe(key, 0).unwrap();
-/// assert_eq!((entry.score, entry.depth, entry.bound), (35, 7, Bound::Exact));
-/// assert!(tt.probe(key ^ 1, 0).is_none());
-/// ```
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     age: AtomicU8,
@@ -153,12 +141,6 @@ impl TranspositionTable {
     }
 
     /// A table of `mb` MiB (0: disabled), or an error when the memory cannot be had.
-    ///
-    /// ```
-    /// use chess_search::TranspositionTable;
-    /// assert_eq!(TranspositionTable::try_new(2).unwrap().size_mb(), 2);
-    /// assert!(TranspositionTable::try_new(usize::MAX >> 20).is_err());
-    /// ```
     pub fn try_new(mb: usize) -> Result<Self, HashAllocError> {
         Ok(TranspositionTable { buckets: Self::allocate(mb)?, age: AtomicU8::new(0) })
     }
@@ -318,6 +300,12 @@ impl std::fmt::Debug for TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn try_new_sizes_and_refuses() {
+        assert_eq!(TranspositionTable::try_new(2).unwrap().size_mb(), 2);
+        assert!(TranspositionTable::try_new(usize::MAX >> 20).is_err());
+    }
     use chess_core::Square;
 
     #[test]
