@@ -179,6 +179,23 @@ impl MoveClass {
         }
     }
 
+    /// The class as a person reads it: `Book move`, `Only move`, `Best move`, `Excellent`,
+    /// `Good`, `Inaccuracy`, `Mistake`, `Blunder`, `Missed win` (the annotated PGN's words, and the
+    /// page's, through the npm package's `MOVE_CLASSES`).
+    pub const fn title(self) -> &'static str {
+        match self {
+            MoveClass::Book => "Book move",
+            MoveClass::OnlyMove => "Only move",
+            MoveClass::Best => "Best move",
+            MoveClass::Excellent => "Excellent",
+            MoveClass::Good => "Good",
+            MoveClass::Inaccuracy => "Inaccuracy",
+            MoveClass::Mistake => "Mistake",
+            MoveClass::Blunder => "Blunder",
+            MoveClass::MissedWin => "Missed win",
+        }
+    }
+
     /// The PGN symbol (NAG) of the class, where it has one: `!` only move, `?!`, `?`, `??`.
     pub const fn symbol(self) -> Option<&'static str> {
         match self {
@@ -540,7 +557,7 @@ impl Review {
                 a.nags = vec![nag];
             }
             if p.class >= MoveClass::Inaccuracy || p.class == MoveClass::OnlyMove {
-                let mut sentence = class_title(p.class).to_owned();
+                let mut sentence = MoveClass::title(p.class).to_owned();
                 match &p.why {
                     // Its reason says what the class says: say it once.
                     Some(why) if p.class == MoveClass::OnlyMove => {
@@ -615,20 +632,6 @@ fn nag_of(symbol: &str) -> Option<u8> {
 }
 
 /// The class as the first word of a sentence.
-fn class_title(class: MoveClass) -> &'static str {
-    match class {
-        MoveClass::Book => "Book move",
-        MoveClass::OnlyMove => "Only move",
-        MoveClass::Best => "Best move",
-        MoveClass::Excellent => "Excellent",
-        MoveClass::Good => "Good",
-        MoveClass::Inaccuracy => "Inaccuracy",
-        MoveClass::Mistake => "Mistake",
-        MoveClass::Blunder => "Blunder",
-        MoveClass::MissedWin => "Missed win",
-    }
-}
-
 /// The mover's score when its move ended the game on the board.
 fn over_score(after: &Board) -> Score {
     if after.in_check() && !after.has_legal_moves() {

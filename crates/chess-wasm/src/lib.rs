@@ -373,6 +373,18 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
+/// The classes of a reviewed move as a JSON array, in order from `book` to `missed-win`: each
+/// class's name (as a review's plies give it), its title in words and its PGN symbol (`null`
+/// where it has none), from chess-ai's one declaration of them.
+#[wasm_bindgen(js_name = moveClasses)]
+pub fn move_classes() -> String {
+    let classes: Vec<_> = chess_ai::review::MoveClass::ALL
+        .iter()
+        .map(|c| serde_json::json!({ "class": c.name(), "title": c.title(), "symbol": c.symbol() }))
+        .collect();
+    json(&classes)
+}
+
 /// The levels 1 to 5 as a JSON array, from chess-ai's one table of anchors: each level's number,
 /// the Elo it is calibrated to and its search budget (`depth` or `nodes`, `null` when the level
 /// has none), which is what an analysis "at this level" searches.

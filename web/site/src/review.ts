@@ -4,7 +4,7 @@
  * why it is marked and the better move. It knows the review, not the game: the controller tells it
  * which ply is shown and gets back the arrows to draw.
  */
-import type { Color, GameReview, MoveClass, PlyReview } from 'chess-wasm';
+import { MOVE_CLASSES, type Color, type GameReview, type MoveClass, type PlyReview } from 'chess-wasm';
 import { formatScore } from './format.js';
 
 /** The classes worth a mark in the move list, with their symbol and colour class. */
@@ -25,17 +25,8 @@ const TO_RETRY: MoveClass[] = ['mistake', 'blunder', 'missed-win'];
 /** The classes a retried move passes with: as good as the best, within the `good` band. */
 export const GOOD_ENOUGH: MoveClass[] = ['book', 'only-move', 'best', 'excellent', 'good'];
 
-const NAMES: Record<MoveClass, string> = {
-  book: 'Book move',
-  'only-move': 'Only move',
-  best: 'Best move',
-  excellent: 'Excellent',
-  good: 'Good',
-  inaccuracy: 'Inaccuracy',
-  mistake: 'Mistake',
-  blunder: 'Blunder',
-  'missed-win': 'Missed win',
-};
+/** The classes' titles, from the engine (the annotated PGN says the same words). */
+const NAMES = Object.fromEntries(MOVE_CLASSES.map((c) => [c.class, c.title])) as Record<MoveClass, string>;
 
 export interface ReviewElements {
   panel: HTMLElement;

@@ -3,7 +3,7 @@ import { wasm } from './load.js';
 import { ChessError, guardProgress, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
 import { ChessGame } from './game.js';
-import type { AiOptions, Analysis, GameReview, Level, LevelInfo, Progress, ReviewOptions, ThinkOptions } from './types.js';
+import type { AiOptions, Analysis, GameReview, Level, LevelInfo, MoveClassInfo, Progress, ReviewOptions, ThinkOptions } from './types.js';
 
 /** The levels 1 to 5, from the engine's own table. */
 export const LEVELS: readonly LevelInfo[] = (
@@ -14,6 +14,9 @@ export const LEVELS: readonly LevelInfo[] = (
   ...(depth !== null ? { depth } : {}),
   ...(nodes !== null ? { nodes } : {}),
 }));
+
+/** The classes of a reviewed move, `book` to `missed-win`, with their titles and PGN symbols, from the engine's own table. */
+export const MOVE_CLASSES: readonly MoveClassInfo[] = JSON.parse(wasm.moveClasses()) as MoveClassInfo[];
 
 /**
  * The largest transposition table (`hashMb`, MiB) the engine takes in WebAssembly, from the

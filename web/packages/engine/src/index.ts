@@ -7,12 +7,12 @@
  */
 export { ChessGame } from './game.js';
 export type { MoveInput } from './game.js';
-export { Ai, LEVELS, MAX_HASH_MB, bench, review, version } from './ai.js';
+export { Ai, LEVELS, MAX_HASH_MB, MOVE_CLASSES, bench, review, version } from './ai.js';
 export { WorkerAi } from './worker-ai.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 export type {
   AiOptions, Analysis, Annotation, Castling, Color, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,
-  Level, LevelInfo, Line, MoveClass, MoveInfo, Opening, PieceLetter, PlyReview, Progress, PromotionPiece, RejectionReason,
+  Level, LevelInfo, Line, MoveClass, MoveClassInfo, MoveInfo, Opening, PieceLetter, PlyReview, Progress, PromotionPiece, RejectionReason,
   ReviewOptions, Score, SideReview, ThinkOptions,
 } from './types.js';
 export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';

@@ -209,6 +209,15 @@ export type MoveClass =
   | 'blunder'
   | 'missed-win';
 
+/** A class of a reviewed move as the engine names it: {@link MOVE_CLASSES}. */
+export interface MoveClassInfo {
+  class: MoveClass;
+  /** In words: `Book move`, `Only move`, `Best move`, ... `Missed win`. */
+  title: string;
+  /** The PGN symbol: `!` (only move), `?!`, `?`, `??`; null for the others. */
+  symbol: '!' | '?!' | '?' | '??' | null;
+}
+
 /** One move of a reviewed game. Scores are from White's point of view. */
 export interface PlyReview {
   /** From 1. */

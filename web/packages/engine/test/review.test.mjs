@@ -1,7 +1,7 @@
 // Game review in JavaScript: review() (blocking), Ai.review, WorkerAi.review (progress, stop).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Ai, ChessError, ChessGame, WorkerAi, review } from '../dist/index.js';
+import { Ai, ChessError, ChessGame, MOVE_CLASSES, WorkerAi, review } from '../dist/index.js';
 
 const FOOLS_MATE = '[White "Ann"]\n[Black "Bob"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n';
 const CLASSES = ['book', 'only-move', 'best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'missed-win'];
@@ -70,4 +70,21 @@ test('WorkerAi.review takes a PGN, reports progress and equals the blocking revi
   } finally {
     ai.terminate();
   }
+});
+
+test('MOVE_CLASSES names every class a review gives, with its title and symbol, in order', () => {
+  assert.deepEqual(
+    MOVE_CLASSES.map((c) => [c.class, c.title, c.symbol]),
+    [
+      ['book', 'Book move', null],
+      ['only-move', 'Only move', '!'],
+      ['best', 'Best move', null],
+      ['excellent', 'Excellent', null],
+      ['good', 'Good', null],
+      ['inaccuracy', 'Inaccuracy', '?!'],
+      ['mistake', 'Mistake', '?'],
+      ['blunder', 'Blunder', '??'],
+      ['missed-win', 'Missed win', '??'],
+    ],
+  );
 });
