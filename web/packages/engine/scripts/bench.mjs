@@ -1,7 +1,8 @@
 // Speed, measured side by side in one run:
 //  - nodes per second of the wasm build (in Node) against the native `chess bench` on the same
 //    positions and depth (the node counts must be equal);
-//  - the time of ai({ level }) for levels 1-5, ours against js-chess-engine's, on the same positions.
+//  - the time of ai({ level }) for levels 1-5, ours against js-chess-engine's, on the same positions
+//    (the first call of each, which pays one-time costs, timed apart).
 //
 //   node scripts/bench.mjs [--native PATH_TO_CHESS_BINARY] [--jce PATH_TO_JS_CHESS_ENGINE_INDEX_JS]
 import { execFileSync } from 'node:child_process';
@@ -38,7 +39,12 @@ const time = (f) => {
   f();
   return performance.now() - start;
 };
-console.log('\nai({ level, randomness: 0 }) on the same positions: mean ms per move');
+// The first call of each library pays one-time costs (its code's first run, our first engine of
+// the pool): timed apart, then one warm-up call each before the table.
+const cold = [time(() => ourAi(positions[1], { level: 1, randomness: 0 }))];
+if (jce) cold.push(time(() => jce.ai(positions[1], { level: 1, randomness: 0 })));
+console.log(`\nfirst call, level 1: chess-wasm ${cold[0].toFixed(1)} ms${jce ? `, js-chess-engine ${cold[1].toFixed(1)} ms` : ''}`);
+console.log('ai({ level, randomness: 0 }) on the same positions, after that first call: mean ms per move');
 console.log('level | chess-wasm | js-chess-engine | ratio');
 for (let level = 1; level <= 5; level++) {
   const ours = positions.map((fen) => time(() => ourAi(fen, { level, randomness: 0 })));
