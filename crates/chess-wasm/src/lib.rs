@@ -386,14 +386,14 @@ pub fn move_classes() -> String {
 }
 
 /// The levels 1 to 5 as a JSON array, from chess-ai's one table of anchors: each level's number,
-/// the Elo it is calibrated to and its search budget (`depth` or `nodes`, `null` when the level
-/// has none), which is what an analysis "at this level" searches.
+/// the Elo it is calibrated to, its search budget (`depth` or `nodes`, `null` when the level
+/// has none), which is what an analysis "at this level" searches, and its table size in MiB.
 #[wasm_bindgen]
 pub fn levels() -> String {
     let levels: Vec<_> = (1..)
         .zip(chess_ai::ANCHORS)
         .map(|(level, profile)| {
-            serde_json::json!({ "level": level, "elo": profile.elo, "depth": profile.depth, "nodes": profile.nodes })
+            serde_json::json!({ "level": level, "elo": profile.elo, "depth": profile.depth, "nodes": profile.nodes, "hashMb": profile.hash_mb })
         })
         .collect();
     json(&levels)

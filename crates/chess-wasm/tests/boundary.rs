@@ -277,6 +277,7 @@ fn levels_carry_their_elo_and_budget() {
         assert_eq!(level["elo"], chess_ai::LEVEL_ELO[i]);
         assert_eq!(level["depth"].as_i64(), profile.depth.map(i64::from));
         assert_eq!(level["nodes"].as_u64(), profile.nodes);
+        assert_eq!(level["hashMb"].as_u64(), Some(profile.hash_mb as u64));
         assert!(profile.depth.is_some() || profile.nodes.is_some(), "level {} has a budget", i + 1);
     }
 }

@@ -7,12 +7,13 @@ import type { AiOptions, Analysis, GameReview, Level, LevelInfo, MoveClassInfo, 
 
 /** The levels 1 to 5, from the engine's own table. */
 export const LEVELS: readonly LevelInfo[] = (
-  JSON.parse(wasm.levels()) as { level: Level; elo: number; depth: number | null; nodes: number | null }[]
-).map(({ level, elo, depth, nodes }) => ({
+  JSON.parse(wasm.levels()) as { level: Level; elo: number; depth: number | null; nodes: number | null; hashMb: number }[]
+).map(({ level, elo, depth, nodes, hashMb }) => ({
   level,
   elo,
   ...(depth !== null ? { depth } : {}),
   ...(nodes !== null ? { nodes } : {}),
+  hashMb,
 }));
 
 /** The classes of a reviewed move, `book` to `missed-win`, with their titles and PGN symbols, from the engine's own table. */

@@ -187,8 +187,6 @@ const pool = new Map<string, Pooled>();
 const POOL_SIZE = 8;
 /** ...with at most this many MiB of transposition tables between them (one larger table alone). */
 const POOL_MB = 128;
-/** The largest table of the levels 1 to 5 (level 5's), for options that leave the size to the level. */
-const LEVEL_HASH_MB_BOUND = 16;
 
 let nextSerial = 1;
 
@@ -211,7 +209,8 @@ function borrowEngine(options: AiOptions, owner: number): Ai {
     }
     return found.ai;
   }
-  const mb = options.hashMb ?? LEVEL_HASH_MB_BOUND;
+  // The table the engine will have: the options' size, else its level's (the engine's table).
+  const mb = options.hashMb ?? LEVELS.find((l) => l.level === options.level)?.hashMb ?? Math.max(...LEVELS.map((l) => l.hashMb));
   let total = mb;
   for (const entry of pool.values()) total += entry.mb;
   for (const [oldKey, entry] of pool) {

@@ -147,6 +147,8 @@ export interface LevelInfo {
   depth?: number;
   /** The nodes it searches a move, when nodes limit the level. */
   nodes?: number;
+  /** The transposition table it searches with, in MiB (unless `hashMb` says otherwise). */
+  hashMb: number;
 }
 
 /** How strong the AI plays and how it searches. */

@@ -148,6 +148,7 @@ test('options are validated', () => {
   assert.deepEqual(LEVELS.map((l) => l.elo), [800, 1200, 1600, 2000, 2300]);
   for (const l of LEVELS) assert.ok(l.depth > 0 || l.nodes > 0, `level ${l.level} has a search budget`);
   assert.ok(LEVELS[4].nodes > LEVELS[3].nodes);
+  assert.deepEqual(LEVELS.map((l) => l.hashMb), [1, 1, 2, 8, 16], 'each level sizes its own table');
 });
 
 test('the AI mates in one, and reports progress', () => {
