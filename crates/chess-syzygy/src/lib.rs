@@ -117,6 +117,15 @@ pub enum SyzygyError {
     /// The directories hold no WDL table.
     #[error("no Syzygy tables (.rtbw files) in {0:?}")]
     NoTables(String),
+    /// Bytes handed over as a table are not one: the name is not a table's file name
+    /// (`KRvK.rtbw`), or the data is not that table.
+    #[error("{name} is not a Syzygy table: {why}")]
+    NotATable {
+        /// The name the table was handed over with.
+        name: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
 }
 
 /// A position the tables cannot answer for.

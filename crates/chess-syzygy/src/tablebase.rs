@@ -152,6 +152,45 @@ impl Tablebase {
         Ok(added)
     }
 
+    /// Add one table from its bytes, for a host with no file system (a browser's `fetch`, an
+    /// embedded asset): `name` is the table's file name (`KRvK.rtbw`, `KRvK.rtbz`). The data is
+    /// checked now, so that a probe never meets a broken table; a table already present keeps
+    /// its first source.
+    ///
+    /// ```
+    /// use chess_core::Board;
+    /// use chess_syzygy::{Tablebase, Wdl};
+    ///
+    /// let mut tb = Tablebase::new();
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tables/KQvK.rtbw"))?;
+    /// tb.add_table("KQvK.rtbw", bytes)?;
+    /// let board = Board::from_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")?;
+    /// assert_eq!(tb.probe_wdl(&board)?, Wdl::Win);
+    /// assert!(tb.add_table("notes.txt", vec![1, 2, 3]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn add_table(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), SyzygyError> {
+        let refuse = |why| SyzygyError::NotATable { name: chess_core::excerpt(name).into_owned(), why };
+        let (stem, ext) = name.rsplit_once('.').ok_or_else(|| refuse("no .rtbw or .rtbz extension"))?;
+        let (kind, map) = match ext {
+            "rtbw" => (Kind::Wdl, &mut self.wdl),
+            "rtbz" => (Kind::Dtz, &mut self.dtz),
+            _ => return Err(refuse("no .rtbw or .rtbz extension")),
+        };
+        let material = stem.parse::<Material>().map_err(|_| refuse("the name is not a material (KRvK)"))?;
+        let table = Table::read(bytes, material, kind).map_err(|Corrupt| refuse("the data is not that table"))?;
+        if map.contains_key(&material) {
+            return Ok(());
+        }
+        let file = Arc::new(TableFile { path: PathBuf::from(name), material, kind, table: OnceLock::from(Ok(table)) });
+        map.insert(material, file.clone());
+        map.entry(material.mirrored()).or_insert(file);
+        if kind == Kind::Wdl {
+            self.max_pieces = self.max_pieces.max(material.count());
+        }
+        Ok(())
+    }
+
     /// The most pieces (kings included) of any WDL table: positions with more are not probed.
     pub fn max_pieces(&self) -> usize {
         self.max_pieces

@@ -171,3 +171,27 @@ fn agrees_with_python_chess_on_every_shared_table() {
     let ep = Board::from_fen("8/8/8/k2pP3/8/8/8/4K3 w - d6 0 1").unwrap();
     assert_eq!((tb.probe_wdl(&ep).unwrap(), tb.probe_dtz(&ep).unwrap()), (Wdl::Win, 1));
 }
+
+#[test]
+fn tables_handed_over_as_bytes_probe_as_files_do_and_bad_ones_are_refused() {
+    let read = |name: &str| std::fs::read(vendored().join(name)).unwrap();
+    let mut tb = Tablebase::new();
+    tb.add_table("KRvK.rtbw", read("KRvK.rtbw")).unwrap();
+    tb.add_table("KRvK.rtbz", read("KRvK.rtbz")).unwrap();
+    let from_files = tablebase();
+    for fen in ["8/8/8/8/8/2k5/8/KR6 w - - 0 1", "8/8/8/8/8/2k5/8/KR6 b - - 0 1", "k7/8/1R6/8/8/8/8/7K b - - 0 1"] {
+        let board = Board::from_fen(fen).unwrap();
+        assert_eq!(tb.probe_wdl(&board), from_files.probe_wdl(&board), "{fen}");
+        assert_eq!(tb.probe_dtz(&board), from_files.probe_dtz(&board), "{fen}");
+    }
+    assert_eq!(tb.max_pieces(), 3);
+    let err = |name: &str, bytes: Vec<u8>| Tablebase::new().add_table(name, bytes).unwrap_err().to_string();
+    assert_eq!(err("KRvK.txt", read("KRvK.rtbw")), "KRvK.txt is not a Syzygy table: no .rtbw or .rtbz extension");
+    assert_eq!(
+        err("KXvK.rtbw", read("KRvK.rtbw")),
+        "KXvK.rtbw is not a Syzygy table: the name is not a material (KRvK)"
+    );
+    assert_eq!(err("KRvK.rtbw", vec![0; 100]), "KRvK.rtbw is not a Syzygy table: the data is not that table");
+    // The bytes of another table under this name.
+    assert_eq!(err("KQvKR.rtbw", read("KRvK.rtbw")), "KQvKR.rtbw is not a Syzygy table: the data is not that table");
+}
