@@ -2,6 +2,7 @@
 """How good is `chess review`? Its judgements against Stockfish's, on games with mistakes in them.
 
     scripts/review-vs-stockfish.py [--games 50] [--depth 18] [--elo 1350] [--nodes 20000] [--dir DIR]
+                                   [--review-nodes N]
 
 1. Games: Stockfish 15.1 with `UCI_LimitStrength` at `--elo` against itself, `--nodes` a move,
    from random 2moves openings (../shared/data/openings/2moves_v1.epd), up to 160 plies. They
@@ -13,7 +14,8 @@
    of the volatility-weighted and the harmonic means), and the classes by the Win% the move
    loses (inaccuracy 5, mistake 10, blunder 15). Cached as DIR/reference-dD.jsonl, a line a
    game, so a stopped run resumes.
-3. Ours: `chess review DIR/games.pgn --jsonl` at its default budget (50,000 nodes a position).
+3. Ours: `chess review DIR/games.pgn --jsonl` at its default budget (50,000 nodes a position), or
+   `--review-nodes N`.
 4. The report: blunder and mistake recall and precision (ours `missed-win` counts as a blunder),
    the mean absolute difference of per-side accuracy, and the confusion of the two class lists.
 
@@ -174,13 +176,15 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--dir", default=os.path.join(ROOT, "data", "review-quality"))
     p.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "chess"))
+    p.add_argument("--review-nodes", type=int, help="our review's nodes a position (default: its own default, 50,000)")
     a = p.parse_args()
     os.makedirs(a.dir, exist_ok=True)
     games = os.path.join(a.dir, "games.pgn")
     if not os.path.exists(games):
         make_games(games, a.games, a.elo, a.nodes, a.seed)
     ref = reference(games, a.depth, os.path.join(a.dir, f"reference-d{a.depth}.jsonl"))
-    out = subprocess.run([a.engine, "review", games, "--jsonl"], capture_output=True, text=True, check=True).stdout
+    budget = ["--nodes", str(a.review_nodes)] if a.review_nodes else []
+    out = subprocess.run([a.engine, "review", games, "--jsonl", *budget], capture_output=True, text=True, check=True).stdout
     ours = [json.loads(line) for line in out.splitlines()]
     if len(ours) != len(ref):
         sys.exit(f"{len(ours)} reviews for {len(ref)} games")
@@ -207,7 +211,8 @@ def main():
         ours_n = sum(1 for _, o in pairs if group(o) == target)
         return tp, ref_n, ours_n
 
-    print(f"{len(ref)} games, {len(pairs)} moves judged by both (book moves left out), Stockfish depth {a.depth}")
+    ours_budget = f"{a.review_nodes:,}" if a.review_nodes else "50,000 (the default)"
+    print(f"{len(ref)} games, {len(pairs)} moves judged by both (book moves left out), Stockfish depth {a.depth}, ours {ours_budget} nodes a position")
     for target in ("blunder", "mistake"):
         tp, ref_n, ours_n = stats(target)
         recall = tp / ref_n if ref_n else math.nan
