@@ -2,7 +2,7 @@
 """How good is `chess review`? Its judgements against Stockfish's, on games with mistakes in them.
 
     scripts/review-vs-stockfish.py [--games 50] [--depth 18] [--elo 1350] [--nodes 20000] [--dir DIR]
-                                   [--review-nodes N]
+                                   [--review-nodes N | --ours FILE]
 
 1. Games: Stockfish 15.1 with `UCI_LimitStrength` at `--elo` against itself, `--nodes` a move,
    from random 2moves openings (../shared/data/openings/2moves_v1.epd), up to 160 plies. They
@@ -177,6 +177,7 @@ def main():
     p.add_argument("--dir", default=os.path.join(ROOT, "data", "review-quality"))
     p.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "chess"))
     p.add_argument("--review-nodes", type=int, help="our review's nodes a position (default: its own default, 50,000)")
+    p.add_argument("--ours", help="our reviews from this file (`chess review DIR/games.pgn --jsonl` output) instead of running it")
     a = p.parse_args()
     os.makedirs(a.dir, exist_ok=True)
     games = os.path.join(a.dir, "games.pgn")
@@ -184,7 +185,10 @@ def main():
         make_games(games, a.games, a.elo, a.nodes, a.seed)
     ref = reference(games, a.depth, os.path.join(a.dir, f"reference-d{a.depth}.jsonl"))
     budget = ["--nodes", str(a.review_nodes)] if a.review_nodes else []
-    out = subprocess.run([a.engine, "review", games, "--jsonl", *budget], capture_output=True, text=True, check=True).stdout
+    if a.ours:
+        out = open(a.ours).read()
+    else:
+        out = subprocess.run([a.engine, "review", games, "--jsonl", *budget], capture_output=True, text=True, check=True).stdout
     ours = [json.loads(line) for line in out.splitlines()]
     if len(ours) != len(ref):
         sys.exit(f"{len(ours)} reviews for {len(ref)} games")
