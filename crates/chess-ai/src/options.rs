@@ -85,8 +85,8 @@ pub struct AiOptions {
     /// says; an explicit [`eval`](Self::eval) puts every strength on the classical evaluation.
     pub net: Option<Arc<Network>>,
     /// Syzygy endgame tablebases to probe at full strength and in analysis (`None`: none).
-    #[cfg(feature = "syzygy")]
     /// Levels and Elo strengths play endgames by their own search, as people do.
+    #[cfg(feature = "syzygy")]
     pub tablebase: Option<Arc<Tablebase>>,
 }
 

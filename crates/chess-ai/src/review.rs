@@ -29,8 +29,7 @@
 #[cfg(feature = "syzygy")]
 use std::sync::Arc;
 
-use chess_core::see_value;
-use chess_core::{Annotation, Board, Color, Game, Move, PgnGame, Role};
+use chess_core::{see_value, Annotation, Board, Color, Game, Move, PgnGame, Role};
 use chess_eval::Score;
 use chess_search::{Limits, SearchControl, Silent};
 
@@ -557,7 +556,7 @@ impl Review {
                 a.nags = vec![nag];
             }
             if p.class >= MoveClass::Inaccuracy || p.class == MoveClass::OnlyMove {
-                let mut sentence = MoveClass::title(p.class).to_owned();
+                let mut sentence = p.class.title().to_owned();
                 match &p.why {
                     // Its reason says what the class says: say it once.
                     Some(why) if p.class == MoveClass::OnlyMove => {
@@ -631,7 +630,6 @@ fn nag_of(symbol: &str) -> Option<u8> {
     }
 }
 
-/// The class as the first word of a sentence.
 /// The mover's score when its move ended the game on the board.
 fn over_score(after: &Board) -> Score {
     if after.in_check() && !after.has_legal_moves() {
@@ -661,15 +659,14 @@ fn why_tablebase(tb: &Tablebase, board: &Board, next: &Board, best: &AnalysisLin
     // turns into a draw counts as a draw, as it does on the board.
     let outcome = |wdl: Wdl| wdl.value().signum() * i8::from(wdl.value().abs() == 2);
     let was = outcome(tb.probe_wdl(board).ok()?);
-    // The position after the move, from the mover's side: the opposite of the opponent's verdict
-    // (a stalemate is a draw; a mate is no loss of anything).
-    let now = if next.has_legal_moves() {
-        -outcome(tb.probe_wdl(next).ok()?)
-    } else if next.in_check() {
-        return None;
-    } else {
-        0
+    // A position after a move, from the mover's side: the opposite of the opponent's verdict (a
+    // mate is a win, a stalemate a draw).
+    let after = |position: &Board| match (position.has_legal_moves(), position.in_check()) {
+        (true, _) => tb.probe_wdl(position).ok().map(|w| -outcome(w)),
+        (false, true) => Some(1),
+        (false, false) => Some(0),
     };
+    let now = after(next)?;
     if now >= was {
         return None;
     }
@@ -684,9 +681,7 @@ fn why_tablebase(tb: &Tablebase, board: &Board, next: &Board, best: &AnalysisLin
     let mut after_best = *board;
     if board.is_legal(best.mv) {
         after_best.play(best.mv);
-        let kept = !after_best.has_legal_moves() && after_best.in_check()
-            || tb.probe_wdl(&after_best).is_ok_and(|w| -outcome(w) == was);
-        if kept {
+        if after(&after_best) == Some(was) {
             why.push_str(&format!("; {} keeps it {}", best.san, said(was)));
         }
     }

@@ -4,8 +4,8 @@
 //!
 //! - iterative deepening with aspiration windows, principal variation search;
 //! - a lock-free, bucketed transposition table sized in MiB, shared by all threads;
-//! - staged move ordering: TT move, captures by MVV-LVA and [static exchange](chess_core::Board::see_ge), killers,
-//!   counter moves, history;
+//! - staged move ordering: TT move, captures by MVV-LVA and
+//!   [static exchange](chess_core::Board::see_ge), killers, counter moves, history;
 //! - quiescence search with SEE and delta pruning, check evasions;
 //! - check extension, null-move pruning, late move reductions, reverse futility, futility, late
 //!   move and SEE pruning (constants in [`params`]);

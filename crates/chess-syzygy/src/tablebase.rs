@@ -30,10 +30,19 @@ impl PartialEq for Tablebase {
 
 impl Eq for Tablebase {}
 
-/// A loaded (or not yet loaded) table file.
+/// The kind of table a file extension names: `rtbw` win/draw/loss, `rtbz` distance to zeroing.
+fn kind_of(ext: &str) -> Option<Kind> {
+    match ext {
+        "rtbw" => Some(Kind::Wdl),
+        "rtbz" => Some(Kind::Dtz),
+        _ => None,
+    }
+}
+
 /// The largest table file read (every table of up to six pieces is smaller).
 const MAX_TABLE_BYTES: u64 = 4 << 30;
 
+/// A loaded (or not yet loaded) table file.
 #[derive(Debug)]
 struct TableFile {
     path: PathBuf,
@@ -128,28 +137,37 @@ impl Tablebase {
             let (Some(stem), Some(ext)) = (path.file_stem().and_then(|s| s.to_str()), path.extension()) else {
                 continue;
             };
-            let (kind, map) = match ext.to_str() {
-                Some("rtbw") => (Kind::Wdl, &mut self.wdl),
-                Some("rtbz") => (Kind::Dtz, &mut self.dtz),
-                _ => continue,
-            };
+            let Some(kind) = ext.to_str().and_then(kind_of) else { continue };
             let Ok(material) = stem.parse::<Material>() else { continue };
             // A named pipe or a device with a table's name would block or never end the read.
             if !path.metadata().is_ok_and(|m| m.is_file()) {
                 continue;
             }
-            if map.contains_key(&material) {
-                continue;
+            if self.insert(TableFile { path: path.clone(), material, kind, table: OnceLock::new() }) {
+                added += 1;
             }
-            let file = Arc::new(TableFile { path: path.clone(), material, kind, table: OnceLock::new() });
-            map.insert(material, file.clone());
-            map.entry(material.mirrored()).or_insert(file);
-            if kind == Kind::Wdl {
-                self.max_pieces = self.max_pieces.max(material.count());
-            }
-            added += 1;
         }
         Ok(added)
+    }
+
+    /// File `file` under its material (and the mirrored one) unless a table of that material and
+    /// kind is there already; whether it was filed.
+    fn insert(&mut self, file: TableFile) -> bool {
+        let (material, kind) = (file.material, file.kind);
+        let map = match kind {
+            Kind::Wdl => &mut self.wdl,
+            Kind::Dtz => &mut self.dtz,
+        };
+        if map.contains_key(&material) {
+            return false;
+        }
+        let file = Arc::new(file);
+        map.insert(material, file.clone());
+        map.entry(material.mirrored()).or_insert(file);
+        if kind == Kind::Wdl {
+            self.max_pieces = self.max_pieces.max(material.count());
+        }
+        true
     }
 
     /// Add one table from its bytes, for a host with no file system (a browser's `fetch`, an
@@ -171,23 +189,13 @@ impl Tablebase {
     /// ```
     pub fn add_table(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), SyzygyError> {
         let refuse = |why| SyzygyError::NotATable { name: chess_core::excerpt(name).into_owned(), why };
-        let (stem, ext) = name.rsplit_once('.').ok_or_else(|| refuse("no .rtbw or .rtbz extension"))?;
-        let (kind, map) = match ext {
-            "rtbw" => (Kind::Wdl, &mut self.wdl),
-            "rtbz" => (Kind::Dtz, &mut self.dtz),
-            _ => return Err(refuse("no .rtbw or .rtbz extension")),
-        };
+        let (stem, kind) = name
+            .rsplit_once('.')
+            .and_then(|(stem, ext)| Some((stem, kind_of(ext)?)))
+            .ok_or_else(|| refuse("no .rtbw or .rtbz extension"))?;
         let material = stem.parse::<Material>().map_err(|_| refuse("the name is not a material (KRvK)"))?;
         let table = Table::read(bytes, material, kind).map_err(|Corrupt| refuse("the data is not that table"))?;
-        if map.contains_key(&material) {
-            return Ok(());
-        }
-        let file = Arc::new(TableFile { path: PathBuf::from(name), material, kind, table: OnceLock::from(Ok(table)) });
-        map.insert(material, file.clone());
-        map.entry(material.mirrored()).or_insert(file);
-        if kind == Kind::Wdl {
-            self.max_pieces = self.max_pieces.max(material.count());
-        }
+        self.insert(TableFile { path: PathBuf::from(name), material, kind, table: OnceLock::from(Ok(table)) });
         Ok(())
     }
 
