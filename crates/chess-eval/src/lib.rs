@@ -22,7 +22,8 @@
 //! assert!(score.0 < -100);
 //! ```
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+// `unsafe` only in nnue/kernels.rs (calling the AVX2 copy of a loop on a CPU that has it).
+#![deny(unsafe_code)]
 
 mod any_eval;
 mod classical;

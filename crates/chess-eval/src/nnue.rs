@@ -5,9 +5,11 @@
 //! their own first rank ([`feature`]).
 //!
 //! **Hidden layer.** An accumulator of N integers per side: the bias plus the weight rows of the
-//! features present. A move changes two to four features, so after a move the accumulator is
-//! updated from its parent's ([`Nnue`] follows the search through the [`Evaluator`] hooks) instead
-//! of summed anew.
+//! features present. A move changes two to four features, so the accumulator of a position is
+//! its parent's with those rows added and taken away, not a new sum: [`Nnue`] follows the search
+//! through the [`Evaluator`](crate::Evaluator) hooks, records each move's change and applies it
+//! only when a position is evaluated (`nnue/accumulator.rs`). The loops over the hidden layer
+//! are in `nnue/kernels.rs`, compiled for AVX2 as well where the CPU has it.
 //!
 //! **Output.** The side to move's accumulator, then the other side's, each clipped to
 //! `0..=QA` and squared (SCReLU), dotted with the output weights, plus the bias:
@@ -25,9 +27,13 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use chess_core::{Board, Color, Move, Role, Square};
+use chess_core::{Board, Color, Role, Square};
 
-use crate::{Evaluator, Score};
+mod accumulator;
+#[allow(unsafe_code)]
+mod kernels;
+
+pub use accumulator::Nnue;
 
 /// Input features per perspective: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
@@ -289,8 +295,8 @@ impl Network {
         for color in Color::ALL {
             for role in Role::ALL {
                 for sq in board.colored_pieces(color, role) {
-                    add(white, self.row(feature(Color::White, color, role, sq)));
-                    add(black, self.row(feature(Color::Black, color, role, sq)));
+                    kernels::add(white, self.row(feature(Color::White, color, role, sq)));
+                    kernels::add(black, self.row(feature(Color::Black, color, role, sq)));
                 }
             }
         }
@@ -301,7 +307,7 @@ impl Network {
     #[inline]
     fn output(&self, us: &[i16], them: &[i16]) -> i32 {
         let (w_us, w_them) = self.output_weights.split_at(self.hidden);
-        let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
+        let sum = kernels::screlu_dot(us, w_us) + kernels::screlu_dot(them, w_them);
         // In 64 bits from here: the bias and the scale could take an extreme net past i32.
         let out = (i64::from(sum / QA) + i64::from(self.output_bias)) * i64::from(SCALE) / i64::from(QA * QB);
         out.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
@@ -318,52 +324,6 @@ impl Network {
         };
         self.output(us, them)
     }
-}
-
-/// `acc += row`, element-wise (wrapping, as the hardware does; a trained net never comes near).
-#[inline]
-fn add(acc: &mut [i16], row: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(*w);
-    }
-}
-
-/// `acc -= row`, element-wise.
-#[inline]
-fn sub(acc: &mut [i16], row: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(*w);
-    }
-}
-
-/// `new = old + add - sub` in one pass: a quiet move.
-#[inline]
-fn update_1_1(new: &mut [i16], old: &[i16], add: &[i16], sub: &[i16]) {
-    for (((n, o), a), s) in new.iter_mut().zip(old).zip(add).zip(sub) {
-        *n = o.wrapping_add(*a).wrapping_sub(*s);
-    }
-}
-
-/// `new = old + add - sub1 - sub2` in one pass: a capture.
-#[inline]
-fn update_1_2(new: &mut [i16], old: &[i16], add: &[i16], sub1: &[i16], sub2: &[i16]) {
-    for ((((n, o), a), s1), s2) in new.iter_mut().zip(old).zip(add).zip(sub1).zip(sub2) {
-        *n = o.wrapping_add(*a).wrapping_sub(*s1).wrapping_sub(*s2);
-    }
-}
-
-/// `Σ clip(a, 0, QA)² · w`, as `(clip(a) · w) · clip(a)` with the first product in 16 bits
-/// ([`Network::max_output_weight`] sees that it fits), a shape compilers turn into the
-/// multiply-add of 16-bit lanes that every SIMD level has.
-#[inline]
-fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
-    acc.iter()
-        .zip(weights)
-        .map(|(&a, &w)| {
-            let c = a.clamp(0, QA as i16);
-            (c.wrapping_mul(w)) as i32 * c as i32
-        })
-        .sum()
 }
 
 /// Reads a net file front to back.
@@ -389,165 +349,10 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The neural evaluation as a search uses it: a [`Network`] and a stack of accumulators that
-/// follows the search through the [`Evaluator`] hooks.
-///
-/// Each stack entry remembers the position it belongs to (its hash); [`evaluate`](Evaluator::evaluate)
-/// on any other position sums that position from scratch, so a caller that skips the hooks gets a
-/// right answer, only slower.
-#[derive(Clone)]
-pub struct Nnue {
-    net: Arc<Network>,
-    /// Per ply, White's accumulator then Black's (`2 × hidden` each).
-    stack: Vec<i16>,
-    /// Per ply, the hash of the position the entry is for.
-    keys: Vec<u64>,
-    /// How many times an entry was summed from scratch.
-    refreshes: u64,
-}
-
-impl fmt::Debug for Nnue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Nnue({:?}, ply {})", self.net, self.keys.len())
-    }
-}
-
-impl Nnue {
-    /// An evaluator with `net` (shared, not copied, between search threads).
-    pub fn new(net: Arc<Network>) -> Nnue {
-        let hidden = net.hidden;
-        Nnue { net, stack: Vec::with_capacity(2 * hidden * 128), keys: Vec::with_capacity(128), refreshes: 0 }
-    }
-
-    /// The net.
-    pub fn network(&self) -> &Arc<Network> {
-        &self.net
-    }
-
-    /// How many times an accumulator was summed from scratch (at [`reset`](Evaluator::reset), or
-    /// for a position the hooks did not lead to): a search that calls its hooks right refreshes
-    /// once per search.
-    pub fn refreshes(&self) -> u64 {
-        self.refreshes
-    }
-
-    /// Make the top entry `board`'s, summed anew.
-    fn refresh_top(&mut self, board: &Board) {
-        let n = self.net.hidden;
-        self.refreshes += 1;
-        if self.keys.is_empty() {
-            self.keys.push(0);
-            self.stack.resize(2 * n, 0);
-        }
-        let top = self.stack.len() - 2 * n;
-        let (white, black) = self.stack[top..].split_at_mut(n);
-        self.net.accumulate(board, white, black);
-        *self.keys.last_mut().expect("an entry") = board.hash();
-    }
-}
-
-impl Evaluator for Nnue {
-    fn evaluate(&mut self, board: &Board) -> Score {
-        if self.keys.last() != Some(&board.hash()) {
-            self.refresh_top(board);
-        }
-        let n = self.net.hidden;
-        let top = &self.stack[self.stack.len() - 2 * n..];
-        let (white, black) = top.split_at(n);
-        let (us, them) = match board.side_to_move() {
-            Color::White => (white, black),
-            Color::Black => (black, white),
-        };
-        let max = Score::MAX_EVAL.0;
-        Score(self.net.output(us, them).clamp(-max, max))
-    }
-
-    fn reset(&mut self, root: &Board) {
-        self.stack.clear();
-        self.keys.clear();
-        self.refresh_top(root);
-    }
-
-    fn push(&mut self, before: &Board, _mv: Move, after: &Board) {
-        let n = self.net.hidden;
-        if self.keys.last() != Some(&before.hash()) {
-            self.refresh_top(before);
-        }
-        // The features that changed, found by comparing the boards piece by piece: this covers
-        // captures, castling, en passant and promotions alike.
-        let mut added = [(Color::White, Role::Pawn, Square::A1); 4];
-        let mut removed = [(Color::White, Role::Pawn, Square::A1); 4];
-        let (mut n_added, mut n_removed) = (0, 0);
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let (b, a) = (before.colored_pieces(color, role), after.colored_pieces(color, role));
-                for sq in a - b {
-                    if n_added < 4 {
-                        added[n_added] = (color, role, sq);
-                    }
-                    n_added += 1;
-                }
-                for sq in b - a {
-                    if n_removed < 4 {
-                        removed[n_removed] = (color, role, sq);
-                    }
-                    n_removed += 1;
-                }
-            }
-        }
-        let start = self.stack.len();
-        self.stack.resize(start + 2 * n, 0);
-        self.keys.push(after.hash());
-        if n_added > 4 || n_removed > 4 || n_added == 0 || n_removed == 0 {
-            // Not one move apart: sum anew.
-            self.refresh_top(after);
-            return;
-        }
-        let net = &self.net;
-        let (parent, child) = self.stack[start - 2 * n..].split_at_mut(2 * n);
-        for (p, (old, new)) in [Color::White, Color::Black].into_iter().zip(parent.chunks(n).zip(child.chunks_mut(n))) {
-            let row = |(color, role, sq): (Color, Role, Square)| net.row(feature(p, color, role, sq));
-            // One pass over the hidden layer for the usual moves: one piece moved (one feature
-            // in, one out), or a capture (one in, two out); castling and promotions with a
-            // capture take the general path.
-            match (n_added, n_removed) {
-                (1, 1) => update_1_1(new, old, row(added[0]), row(removed[0])),
-                (1, 2) => update_1_2(new, old, row(added[0]), row(removed[0]), row(removed[1])),
-                _ => {
-                    new.copy_from_slice(old);
-                    for &f in &added[..n_added] {
-                        add(new, row(f));
-                    }
-                    for &f in &removed[..n_removed] {
-                        sub(new, row(f));
-                    }
-                }
-            }
-        }
-    }
-
-    fn push_null(&mut self, before: &Board, after: &Board) {
-        let n = self.net.hidden;
-        if self.keys.last() != Some(&before.hash()) {
-            self.refresh_top(before);
-        }
-        // The same pieces: the same accumulators, for another side to move.
-        let start = self.stack.len();
-        self.stack.extend_from_within(start - 2 * n..);
-        self.keys.push(after.hash());
-    }
-
-    fn pop(&mut self) {
-        let n = self.net.hidden;
-        if self.keys.pop().is_some() {
-            self.stack.truncate(self.stack.len() - 2 * n);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Evaluator, Score};
 
     #[test]
     fn file_round_trip_and_refusals() {
@@ -612,36 +417,5 @@ mod tests {
             let board: Board = fen.parse().unwrap();
             assert_eq!(net.evaluate(&board), net.evaluate(&board.mirrored()), "{fen}");
         }
-    }
-
-    #[test]
-    fn incremental_updates_match_a_fresh_sum_through_special_moves() {
-        let net = Arc::new(Network::random(32, 3));
-        let mut nnue = Nnue::new(Arc::clone(&net));
-        // Castling both ways, en passant, promotion with capture, a null move.
-        let start: Board = "r3k2r/pPp1pppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1".parse().unwrap();
-        nnue.reset(&start);
-        let mut boards = vec![start];
-        for uci in ["e5d6", "e8g8", "b7a8q", "c7d6", "e1c1"] {
-            let before = *boards.last().unwrap();
-            let mv = before.parse_uci(uci).unwrap();
-            let mut after = before;
-            after.play(mv);
-            nnue.push(&before, mv, &after);
-            assert_eq!(nnue.evaluate(&after).0, net.evaluate(&after).clamp(-30_000, 30_000), "after {uci}");
-            boards.push(after);
-        }
-        let last = *boards.last().unwrap();
-        let null = last.null_move().unwrap();
-        nnue.push_null(&last, &null);
-        assert_eq!(nnue.evaluate(&null).0, net.evaluate(&null));
-        nnue.pop();
-        for _ in 0..5 {
-            nnue.pop();
-            boards.pop();
-            let board = boards.last().unwrap();
-            assert_eq!(nnue.evaluate(board).0, net.evaluate(board), "taken back to {board}");
-        }
-        assert_eq!(nnue.keys.len(), 1);
     }
 }

@@ -287,7 +287,13 @@ impl MovePicker {
     #[inline]
     fn select_best(&mut self) -> Option<Move> {
         let rest = self.moves.get_mut(self.next_index..)?;
-        let (best, _) = rest.iter().enumerate().max_by_key(|(i, &(_, s))| (s, usize::MAX - i))?;
+        // The first of the highest scores (a strict `>`: ties keep the generation order).
+        let (mut best, mut best_score) = (0, rest.first()?.1);
+        for (i, &(_, score)) in rest.iter().enumerate().skip(1) {
+            if score > best_score {
+                (best, best_score) = (i, score);
+            }
+        }
         rest.swap(0, best);
         self.next_index += 1;
         Some(self.moves[self.next_index - 1].0)

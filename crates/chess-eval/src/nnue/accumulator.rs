@@ -1,0 +1,317 @@
+//! [`Nnue`]: the net as a search uses it, with a stack of accumulators that follows the search
+//! and is brought up to date only where a position is evaluated.
+
+use std::fmt;
+use std::sync::Arc;
+
+use chess_core::{Board, Color, Move, Role, Square};
+
+use super::{feature, kernels, Network};
+use crate::{Evaluator, Score};
+
+/// A piece on a square: one input feature in each perspective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Placed {
+    color: Color,
+    role: Role,
+    square: Square,
+}
+
+/// What a ply changed on the board: at most two pieces in and two out (castling moves two,
+/// a capture or en passant takes one away, a promotion swaps the pawn for another role).
+#[derive(Clone, Copy, Debug)]
+struct Delta {
+    added: [Placed; 2],
+    removed: [Placed; 2],
+    n_added: u8,
+    n_removed: u8,
+}
+
+impl Delta {
+    const PLACEHOLDER: Placed = Placed { color: Color::White, role: Role::Pawn, square: Square::A1 };
+    /// A null move: nothing changed.
+    const NONE: Delta =
+        Delta { added: [Self::PLACEHOLDER; 2], removed: [Self::PLACEHOLDER; 2], n_added: 0, n_removed: 0 };
+
+    /// The pieces that differ between `before` and `after`, compared role by role (which covers
+    /// captures, castling, en passant and promotions alike); `None` when the two are not one
+    /// move apart.
+    fn between(before: &Board, after: &Board) -> Option<Delta> {
+        let mut delta = Delta::NONE;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let (b, a) = (before.colored_pieces(color, role), after.colored_pieces(color, role));
+                if a == b {
+                    continue;
+                }
+                for square in a - b {
+                    *delta.added.get_mut(usize::from(delta.n_added))? = Placed { color, role, square };
+                    delta.n_added += 1;
+                }
+                for square in b - a {
+                    *delta.removed.get_mut(usize::from(delta.n_removed))? = Placed { color, role, square };
+                    delta.n_removed += 1;
+                }
+            }
+        }
+        (delta.n_added > 0 && delta.n_removed > 0).then_some(delta)
+    }
+
+    /// `new = old` with this change, in `perspective`.
+    #[inline]
+    fn apply(&self, net: &Network, perspective: Color, old: &[i16], new: &mut [i16]) {
+        let row = |p: Placed| net.row(feature(perspective, p.color, p.role, p.square));
+        match (self.n_added, self.n_removed) {
+            (1, 1) => kernels::update_1_1(new, old, row(self.added[0]), row(self.removed[0])),
+            (1, 2) => kernels::update_1_2(new, old, row(self.added[0]), row(self.removed[0]), row(self.removed[1])),
+            (n_added, n_removed) => {
+                // Castling, and the null move (nothing to add or take away).
+                new.copy_from_slice(old);
+                for &p in &self.added[..usize::from(n_added)] {
+                    kernels::add(new, row(p));
+                }
+                for &p in &self.removed[..usize::from(n_removed)] {
+                    kernels::sub(new, row(p));
+                }
+            }
+        }
+    }
+}
+
+/// One ply of the stack.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// The hash of the position the entry is for.
+    key: u64,
+    /// Whether its accumulators are up to date; if not, they are its parent's plus `delta`.
+    ready: bool,
+    delta: Delta,
+}
+
+/// The neural evaluation as a search uses it: a [`Network`] and a stack of accumulators that
+/// follows the search through the [`Evaluator`] hooks.
+///
+/// A move only records what it changed ([`push`](Evaluator::push) costs a comparison of two
+/// boards); the accumulators are brought up to date when a position is evaluated, from the
+/// nearest ancestor that is. Nodes a search never evaluates (cut by the transposition table,
+/// in check, drawn) pay for no update.
+///
+/// Each stack entry remembers the position it belongs to (its hash); [`evaluate`](Evaluator::evaluate)
+/// on any other position sums that position from scratch, so a caller that skips the hooks gets a
+/// right answer, only slower.
+#[derive(Clone)]
+pub struct Nnue {
+    net: Arc<Network>,
+    /// The plies from the root.
+    entries: Vec<Entry>,
+    /// Per ply, White's accumulator then Black's (`2 × hidden` each); it only grows, so that
+    /// entries past the top are reused rather than cleared and allocated again.
+    accumulators: Vec<i16>,
+    /// How many times an entry was summed from scratch.
+    refreshes: u64,
+}
+
+impl fmt::Debug for Nnue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Nnue({:?}, ply {})", self.net, self.entries.len())
+    }
+}
+
+impl Nnue {
+    /// An evaluator with `net` (shared, not copied, between search threads).
+    pub fn new(net: Arc<Network>) -> Nnue {
+        const PLIES: usize = 128;
+        let accumulators = vec![0; 2 * net.hidden * PLIES];
+        Nnue { net, entries: Vec::with_capacity(PLIES), accumulators, refreshes: 0 }
+    }
+
+    /// The net.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// How many times an accumulator was summed from scratch (at [`reset`](Evaluator::reset), or
+    /// for a position the hooks did not lead to): a search that calls its hooks right refreshes
+    /// once per search.
+    pub fn refreshes(&self) -> u64 {
+        self.refreshes
+    }
+
+    /// Room for `plies` entries' accumulators.
+    fn reserve(&mut self, plies: usize) {
+        let needed = 2 * self.net.hidden * plies;
+        if self.accumulators.len() < needed {
+            self.accumulators.resize(needed.max(2 * self.accumulators.len()), 0);
+        }
+    }
+
+    /// Push an entry for `key` (not yet up to date unless `delta` is `None`, which sums `board`
+    /// anew).
+    fn push_entry(&mut self, key: u64, delta: Delta) {
+        self.entries.push(Entry { key, ready: false, delta });
+        self.reserve(self.entries.len());
+    }
+
+    /// Make the top entry `board`'s, summed anew (pushing one on an empty stack).
+    fn refresh_top(&mut self, board: &Board) {
+        if self.entries.is_empty() {
+            self.push_entry(0, Delta::NONE);
+        }
+        self.refreshes += 1;
+        let n = self.net.hidden;
+        let ply = self.entries.len() - 1;
+        let (white, black) = self.accumulators[2 * n * ply..2 * n * (ply + 1)].split_at_mut(n);
+        self.net.accumulate(board, white, black);
+        let top = self.entries.last_mut().expect("an entry");
+        top.key = board.hash();
+        top.ready = true;
+    }
+
+    /// Bring the top entry up to date: from the nearest ready ancestor, apply each ply's change.
+    fn catch_up(&mut self) {
+        let n = self.net.hidden;
+        let top = self.entries.len() - 1;
+        // The bottom entry is always ready: only `refresh_top` makes one on an empty stack.
+        let first = (0..=top).rev().find(|&ply| self.entries[ply].ready).expect("a ready entry") + 1;
+        for ply in first..=top {
+            let (parent, child) = self.accumulators[2 * n * (ply - 1)..2 * n * (ply + 1)].split_at_mut(2 * n);
+            let delta = self.entries[ply].delta;
+            for (perspective, (old, new)) in
+                Color::ALL.into_iter().zip(parent.chunks_exact(n).zip(child.chunks_exact_mut(n)))
+            {
+                delta.apply(&self.net, perspective, old, new);
+            }
+            self.entries[ply].ready = true;
+        }
+    }
+
+    /// Make sure the top entry is `board`'s, before a move from it is recorded.
+    fn follow(&mut self, board: &Board) {
+        if self.entries.last().map(|e| e.key) != Some(board.hash()) {
+            self.refresh_top(board);
+        }
+    }
+}
+
+impl Evaluator for Nnue {
+    fn evaluate(&mut self, board: &Board) -> Score {
+        match self.entries.last() {
+            Some(top) if top.key == board.hash() => {
+                if !top.ready {
+                    self.catch_up();
+                }
+            }
+            _ => self.refresh_top(board),
+        }
+        let n = self.net.hidden;
+        let ply = self.entries.len() - 1;
+        let (white, black) = self.accumulators[2 * n * ply..2 * n * (ply + 1)].split_at(n);
+        let (us, them) = match board.side_to_move() {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        let max = Score::MAX_EVAL.0;
+        Score(self.net.output(us, them).clamp(-max, max))
+    }
+
+    fn reset(&mut self, root: &Board) {
+        self.entries.clear();
+        self.refresh_top(root);
+    }
+
+    fn push(&mut self, before: &Board, _mv: Move, after: &Board) {
+        self.follow(before);
+        match Delta::between(before, after) {
+            Some(delta) => self.push_entry(after.hash(), delta),
+            None => {
+                // Not one move apart: sum anew.
+                self.push_entry(after.hash(), Delta::NONE);
+                self.refresh_top(after);
+            }
+        }
+    }
+
+    fn push_null(&mut self, before: &Board, after: &Board) {
+        // The same pieces: the same accumulators, for another side to move.
+        self.follow(before);
+        self.push_entry(after.hash(), Delta::NONE);
+    }
+
+    fn pop(&mut self) {
+        self.entries.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incremental_updates_match_a_fresh_sum_through_special_moves() {
+        let net = Arc::new(Network::random(32, 3));
+        let mut nnue = Nnue::new(Arc::clone(&net));
+        // Castling both ways, en passant, promotion with capture, a null move.
+        let start: Board = "r3k2r/pPp1pppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1".parse().unwrap();
+        nnue.reset(&start);
+        let mut boards = vec![start];
+        for uci in ["e5d6", "e8g8", "b7a8q", "c7d6", "e1c1"] {
+            let before = *boards.last().unwrap();
+            let mv = before.parse_uci(uci).unwrap();
+            let mut after = before;
+            after.play(mv);
+            nnue.push(&before, mv, &after);
+            assert_eq!(nnue.evaluate(&after).0, net.evaluate(&after).clamp(-30_000, 30_000), "after {uci}");
+            boards.push(after);
+        }
+        let last = *boards.last().unwrap();
+        let null = last.null_move().unwrap();
+        nnue.push_null(&last, &null);
+        assert_eq!(nnue.evaluate(&null).0, net.evaluate(&null));
+        nnue.pop();
+        for _ in 0..5 {
+            nnue.pop();
+            boards.pop();
+            let board = boards.last().unwrap();
+            assert_eq!(nnue.evaluate(board).0, net.evaluate(board), "taken back to {board}");
+        }
+        assert_eq!(nnue.entries.len(), 1);
+        assert_eq!(nnue.refreshes(), 1);
+    }
+
+    #[test]
+    fn plies_never_evaluated_are_caught_up_in_one_go() {
+        // Six plies pushed without an evaluation, a null move among them, past the room first
+        // reserved: the first evaluation at the end applies all of them, and matches a fresh sum.
+        let net = Arc::new(Network::random(24, 5));
+        let mut nnue = Nnue::new(Arc::clone(&net));
+        let mut board = Board::startpos();
+        nnue.reset(&board);
+        for uci in ["e2e4", "d7d5", "e4d5", "null", "g1f3", "d8d5"] {
+            let before = board;
+            if uci == "null" {
+                board = board.null_move().unwrap();
+                nnue.push_null(&before, &board);
+            } else {
+                let mv = board.parse_uci(uci).unwrap();
+                board.play(mv);
+                nnue.push(&before, mv, &board);
+            }
+        }
+        assert!(nnue.entries[1..].iter().all(|e| !e.ready));
+        assert_eq!(nnue.evaluate(&board).0, net.evaluate(&board));
+        assert!(nnue.entries.iter().all(|e| e.ready));
+        // Deep lines grow the stack past its first room.
+        let mut deep = Nnue::new(Arc::clone(&net));
+        let mut b = Board::startpos();
+        deep.reset(&b);
+        for i in 0..300 {
+            let mv = ["g1f3", "g8f6", "f3g1", "f6g8"][i % 4];
+            let before = b;
+            let mv = b.parse_uci(mv).unwrap();
+            b.play(mv);
+            deep.push(&before, mv, &b);
+        }
+        assert_eq!(deep.evaluate(&b).0, net.evaluate(&b));
+        assert_eq!(deep.refreshes(), 1);
+    }
+}
