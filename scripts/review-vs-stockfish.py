@@ -2,7 +2,7 @@
 """How good is `chess review`? Its judgements against Stockfish's, on games with mistakes in them.
 
     scripts/review-vs-stockfish.py [--games 50] [--depth 18] [--elo 1350] [--nodes 20000] [--dir DIR]
-                                   [--review-nodes N | --ours FILE]
+                                   [--review-nodes N | --ours FILE] [--stockfish-nodes N]
 
 1. Games: Stockfish 15.1 with `UCI_LimitStrength` at `--elo` against itself, `--nodes` a move,
    from random 2moves openings (../shared/data/openings/2moves_v1.epd), up to 160 plies. They
@@ -18,6 +18,9 @@
    `--review-nodes N`.
 4. The report: blunder and mistake recall and precision (ours `missed-win` counts as a blunder),
    the mean absolute difference of per-side accuracy, and the confusion of the two class lists.
+5. With `--stockfish-nodes N`, the same report for Stockfish itself limited to N nodes a position
+   (scored like the reference, cached as DIR/stockfish-nN.jsonl), on the same moves: what a
+   review at that budget can reach with a far stronger engine.
 
 The formulas here are written from lichess's description (lila `AccuracyPercent`,
 `WinPercent`), not from our Rust, so that the comparison checks ours too. Needs python-chess
@@ -119,9 +122,9 @@ def make_games(path, n, elo, nodes, seed):
     os.replace(path + ".tmp", path)
 
 
-def reference(games_path, depth, cache):
-    """Stockfish's scores of every game, one JSON line a game appended to `cache` as it is
-    finished, so that a stopped run resumes at the next game."""
+def reference(games_path, limit, cache):
+    """Stockfish's scores of every game at `limit` (a `chess.engine.Limit`), one JSON line a game
+    appended to `cache` as it is finished, so that a stopped run resumes at the next game."""
     result = []
     if os.path.exists(cache):
         result = [json.loads(line) for line in open(cache) if line.strip()]
@@ -144,12 +147,12 @@ def reference(games_path, depth, cache):
                 if board.is_game_over(claim_draw=False):
                     scores.append(("cp", 0))
                     continue
-                info = engine.analyse(board, chess.engine.Limit(depth=depth), game=game)
+                info = engine.analyse(board, limit, game=game)
                 s = info["score"].white()
                 scores.append(("mate", s.mate()) if s.is_mate() else ("cp", s.score()))
             result.append(scores)
             print(json.dumps(scores), file=out, flush=True)
-            print(f"reference: game {len(result)} scored", file=sys.stderr, flush=True)
+            print(f"{os.path.basename(cache)}: game {len(result)} scored", file=sys.stderr, flush=True)
     engine.quit()
     return result
 
@@ -178,12 +181,13 @@ def main():
     p.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "chess"))
     p.add_argument("--review-nodes", type=int, help="our review's nodes a position (default: its own default, 50,000)")
     p.add_argument("--ours", help="our reviews from this file (`chess review DIR/games.pgn --jsonl` output) instead of running it")
+    p.add_argument("--stockfish-nodes", type=int, help="also judge Stockfish limited to this many nodes a position, on the same moves")
     a = p.parse_args()
     os.makedirs(a.dir, exist_ok=True)
     games = os.path.join(a.dir, "games.pgn")
     if not os.path.exists(games):
         make_games(games, a.games, a.elo, a.nodes, a.seed)
-    ref = reference(games, a.depth, os.path.join(a.dir, f"reference-d{a.depth}.jsonl"))
+    ref = reference(games, chess.engine.Limit(depth=a.depth), os.path.join(a.dir, f"reference-d{a.depth}.jsonl"))
     budget = ["--nodes", str(a.review_nodes)] if a.review_nodes else []
     if a.ours:
         out = open(a.ours).read()
@@ -193,18 +197,36 @@ def main():
     if len(ours) != len(ref):
         sys.exit(f"{len(ours)} reviews for {len(ref)} games")
 
-    pairs = []  # (reference class, our class) per move
+    # The moves judged: all but the opening moves our review finds in the book (lichess does not
+    # judge those either).
+    judged = [[ply["class"] != "book" for ply in mine["review"]["plies"]] for mine in ours]
+    ours_budget = f"{a.review_nodes:,}" if a.review_nodes else "50,000 (the default)"
+    print(f"{len(ref)} games, {sum(map(sum, judged))} moves judged by both (book moves left out), Stockfish depth {a.depth}")
+    ours_classes = [[ply["class"] for ply in mine["review"]["plies"]] for mine in ours]
+    ours_accuracy = [(mine["review"]["white"]["accuracy"], mine["review"]["black"]["accuracy"]) for mine in ours]
+    report(f"ours, {ours_budget} nodes a position", ref, judged, ours_classes, ours_accuracy)
+    if a.stockfish_nodes:
+        low = reference(games, chess.engine.Limit(nodes=a.stockfish_nodes), os.path.join(a.dir, f"stockfish-n{a.stockfish_nodes}.jsonl"))
+        low_classes, low_accuracy = [], []
+        for scores in low:
+            moves, wins = judge(scores)
+            low_classes.append([cls for _, _, cls in moves])
+            low_accuracy.append((game_accuracy(wins, "white"), game_accuracy(wins, "black")))
+        report(f"Stockfish 15.1, {a.stockfish_nodes:,} nodes a position", ref, judged, low_classes, low_accuracy)
+
+
+def report(title, ref, judged, classes, accuracies):
+    """Recall, precision, accuracy and confusion of `classes` (per game, per move) against the
+    reference's, on the `judged` moves."""
+    pairs = []  # (reference class, candidate class) per move
     acc_diffs = []
-    for scores, mine in zip(ref, ours):
+    for scores, keep, mine, accuracy in zip(ref, judged, classes, accuracies):
         moves, wins = judge(scores)
-        plies = mine["review"]["plies"]
-        for (mover, loss, cls), ply in zip(moves, plies):
-            ours_cls = ply["class"]
-            if ours_cls == "book":
-                continue  # opening moves the book knows: lichess does not judge them either
-            pairs.append((cls, ours_cls))
-        for color in ("white", "black"):
-            acc_diffs.append(abs(game_accuracy(wins, color) - mine["review"][color]["accuracy"]))
+        for (_, _, cls), k, c in zip(moves, keep, mine):
+            if k:
+                pairs.append((cls, c))
+        for color, acc in zip(("white", "black"), accuracy):
+            acc_diffs.append(abs(game_accuracy(wins, color) - acc))
 
     def group(c):
         return {"missed-win": "blunder", "only-move": "good", "best": "good", "excellent": "good"}.get(c, c)
@@ -215,8 +237,7 @@ def main():
         ours_n = sum(1 for _, o in pairs if group(o) == target)
         return tp, ref_n, ours_n
 
-    ours_budget = f"{a.review_nodes:,}" if a.review_nodes else "50,000 (the default)"
-    print(f"{len(ref)} games, {len(pairs)} moves judged by both (book moves left out), Stockfish depth {a.depth}, ours {ours_budget} nodes a position")
+    print(f"\n{title}:")
     for target in ("blunder", "mistake"):
         tp, ref_n, ours_n = stats(target)
         recall = tp / ref_n if ref_n else math.nan
@@ -227,11 +248,10 @@ def main():
     print(f"blunders and mistakes found as either: {near}/{sum(1 for r, _ in pairs if r in ('blunder', 'mistake'))}")
     print(f"accuracy: mean absolute difference {sum(acc_diffs) / len(acc_diffs):.2f} points over {len(acc_diffs)} sides")
     order = ["good", "inaccuracy", "mistake", "blunder"]
-    print("confusion (rows: Stockfish, columns: ours):")
+    print("confusion (rows: Stockfish at the reference depth, columns: this one):")
     print("           " + " ".join(f"{c:>10}" for c in order))
     for r in order:
         print(f"{r:>10} " + " ".join(f"{sum(1 for x, o in pairs if x == r and group(o) == c):>10}" for c in order))
-
 
 if __name__ == "__main__":
     main()

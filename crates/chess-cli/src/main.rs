@@ -90,6 +90,11 @@ fn main() -> ExitCode {
         Some("eval") => eval_cmd::run(&argv[1..]),
         Some("bench") => bench_cmd::run(&argv[1..]),
         Some("review") => review_cmd::run(&argv[1..]),
+        #[cfg(feature = "tune")]
+        Some("params") => {
+            print_params();
+            Ok(ExitCode::SUCCESS)
+        }
         Some("uci") | None => return uci::run(),
         Some("help" | "--help" | "-h") => {
             outln!("{USAGE}");
@@ -106,5 +111,22 @@ fn main() -> ExitCode {
             }
             ExitCode::from(2)
         }
+    }
+}
+
+/// `chess params` (tuning builds): every tunable search constant as a JSON line (name, current
+/// value, default, range and step), what `scripts/spsa.py` reads.
+#[cfg(feature = "tune")]
+fn print_params() {
+    for t in chess_search::params::TABLE {
+        let value = chess_search::params::get(t.name).unwrap_or(t.default);
+        outln!(
+            r#"{{"name":"{}","value":{value},"default":{},"min":{},"max":{},"step":{}}}"#,
+            t.name,
+            t.default,
+            t.min,
+            t.max,
+            t.step
+        );
     }
 }

@@ -445,6 +445,26 @@ fn search_constants_are_options_of_a_tuning_build_only() {
     e.quit();
 }
 
+/// `chess params` of a tuning build prints every search constant as a JSON line, for
+/// `scripts/spsa.py`; a normal build does not know the command.
+#[test]
+fn search_constants_as_json_lines_in_a_tuning_build() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chess")).arg("params").output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if cfg!(feature = "tune") {
+        assert!(out.status.success());
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert!(lines.len() >= 40, "{stdout}");
+        assert!(
+            lines.contains(&r#"{"name":"rfp_margin","value":75,"default":75,"min":30,"max":150,"step":5}"#),
+            "{stdout}"
+        );
+    } else {
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("params"), "{stdout}");
+    }
+}
+
 /// `EvalFile` loads a net for full strength (the embedded one by default, `<classical>` for the
 /// hand-written evaluation); a missing or broken file gets an `info string` and the evaluation in
 /// use stays.
