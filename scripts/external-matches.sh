@@ -2,12 +2,15 @@
 # The strength table of issue 20: our engine at 10+0.1 against Glaurung 2.2, Toga II 3.0,
 # Ethereal 12 and Stockfish 15.1 at UCI_Elo 2850, 100 games each, with the net ("after") and with
 # the classical evaluation ("before", EvalFile=<classical>), plus the net against the classical
-# evaluation in the same binary at the same clock.
+# evaluation in the same binary at the same clock, and two threads against one (threads2-vs-1:
+# the same binary, one game at a time, so that the two-thread side has both cores while it
+# thinks).
 #
 #   scripts/external-matches.sh [--engine PATH] [--games N] [--out DIR] [NAME...]
 #
 # NAMEs (default: all, in this order): net-vs-classical, then after-ethereal, after-sf2850,
-# after-glaurung, after-toga, then before-ethereal, before-sf2850, before-glaurung, before-toga.
+# after-glaurung, after-toga, then before-ethereal, before-sf2850, before-glaurung, before-toga;
+# threads2-vs-1 only when named.
 # Each match writes DIR/NAME.json (match.py's summary, committed) and NAME.pgn / NAME.log (not
 # committed); a match whose .json exists is skipped, so the command resumes after a stop.
 # Timed games: run nothing else heavy meanwhile (pause a self-play job with kill -STOP).
@@ -41,6 +44,7 @@ for name in "${names[@]}"; do
         continue
     fi
     ours=(--a-opt Hash=16)
+    concurrency=2
     # As testers adjudicate: a loss once both engines agree on 1,000 cp for 5 moves each, a draw
     # after move 40 once both stay within 10 cp for 8 moves each (net-vs-classical: none).
     adjudicate=(--resign 1000 5 --draw 40 8 10)
@@ -50,6 +54,7 @@ for name in "${names[@]}"; do
     esac
     case "$name" in
         net-vs-classical) them=(-b "$engine" --b-opt Hash=16 --b-opt "EvalFile=<classical>") ;;
+        threads2-vs-1) ours+=(--a-opt Threads=2); them=(-b "$engine" --b-opt Hash=16 --b-opt Threads=1); concurrency=1 ;;
         *-ethereal) them=(-b /usr/games/ethereal-chess --b-opt Threads=1 --b-opt Hash=16) ;;
         *-sf2850) them=(-b /usr/games/stockfish --b-opt UCI_LimitStrength=true --b-opt UCI_Elo=2850
             --b-opt Threads=1 --b-opt Hash=16) ;;
@@ -58,7 +63,7 @@ for name in "${names[@]}"; do
         *) echo "unknown match $name" >&2; exit 2 ;;
     esac
     echo "== $name"
-    python3 "$shared/tools/match.py" -a "$engine" "${ours[@]}" "${them[@]}" --tc 10+0.1 -n "$games" -c 2 \
+    python3 "$shared/tools/match.py" -a "$engine" "${ours[@]}" "${them[@]}" --tc 10+0.1 -n "$games" -c "$concurrency" \
         --openings "$shared/data/openings/2moves_v1.epd" --random-openings --seed 16 \
         "${adjudicate[@]}" --json "$json.tmp" --pgn "$out/$name.pgn" -q > "$out/$name.log" 2>&1 || true
     tail -1 "$out/$name.log"
