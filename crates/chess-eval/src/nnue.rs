@@ -277,6 +277,13 @@ impl Network {
         self.hidden
     }
 
+    /// The quantised weights, as [`new`](Self::new) takes them: the feature weights (`INPUTS`
+    /// rows of `hidden`), the feature biases, the output weights (side to move, then the other
+    /// side) and the output bias. What a trainer starts from to go on training a net.
+    pub fn weights(&self) -> (&[i16], &[i16], &[i16], i32) {
+        (&self.feature_weights, &self.feature_bias, &self.output_weights, self.output_bias)
+    }
+
     /// A fingerprint of the weights: FNV-1a (64 bits) of [`to_bytes`](Self::to_bytes).
     pub fn hash(&self) -> u64 {
         self.to_bytes().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))

@@ -10,7 +10,7 @@
 //! chess-tune selfplay-stats [--dir DIR]
 //! chess-tune winfit [--dir DIR]
 //! chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N]
-//!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--out FILE] [--name NAME]
+//!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init FILE|embedded] [--out FILE] [--name NAME]
 //! ```
 //!
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
@@ -38,7 +38,7 @@ const USAGE: &str = "usage:
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|FILE]
   chess-tune selfplay-stats [--dir DIR]
   chess-tune winfit [--dir DIR]
-  chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--out FILE] [--name NAME]
+  chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init FILE|embedded] [--out FILE] [--name NAME]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
@@ -198,6 +198,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         "seed",
         "max-positions",
         "mirror",
+        "init",
         "out",
         "name",
     ])?;
@@ -213,7 +214,20 @@ fn train_net(args: &Args) -> Result<(), String> {
         seed: args.num("seed", 1)?,
         max_positions: args.num("max-positions", 0)?,
         mirror: args.num("mirror", false)?,
+        init: match args.get("init") {
+            None => None,
+            Some("embedded") => Some(train::FloatNet::from_network(&chess_eval::Network::embedded())),
+            Some(path) => Some(train::FloatNet::from_network(
+                &chess_eval::Network::open(path).map_err(|e| format!("--init {path}: {e}"))?,
+            )),
+        },
     };
+    if let Some(init) = &opts.init {
+        if args.get("hidden").is_some_and(|h| h.parse() != Ok(init.hidden())) {
+            return Err(format!("--init is a net of width {}, not --hidden", init.hidden()));
+        }
+    }
+    let opts = train::TrainOptions { hidden: opts.init.as_ref().map_or(opts.hidden, |n| n.hidden()), ..opts };
     if !(1..=chess_eval::nnue::MAX_HIDDEN).contains(&opts.hidden) || opts.epochs == 0 || opts.batch == 0 {
         return Err(format!(
             "--hidden must be within 1..={}, --epochs and --batch at least 1",

@@ -61,6 +61,8 @@ pub struct TrainOptions {
     /// Also learn each training position without castling rights mirrored left to right
     /// ([`Sample::mirrored`]): the same position for the rules, so the same value.
     pub mirror: bool,
+    /// Start from this net's weights (of width `hidden`) instead of random ones.
+    pub init: Option<FloatNet>,
 }
 
 /// One training position: both perspectives' features and the target.
@@ -189,6 +191,25 @@ impl FloatNet {
         let w1 = (0..INPUTS * hidden).map(|_| uniform(1.0 / (MAX_FEATURES as f32).sqrt())).collect();
         let w2 = (0..2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())).collect();
         FloatNet { hidden, w1, b1: vec![0.0; hidden], w2, b2: 0.0 }
+    }
+
+    /// The float weights a quantised net stands for (each weight divided by its scale), to go
+    /// on training it.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let (w1, b1, w2, b2) = net.weights();
+        let scaled = |ws: &[i16], scale: i32| ws.iter().map(|&w| f32::from(w) / scale as f32).collect();
+        FloatNet {
+            hidden: net.hidden(),
+            w1: scaled(w1, QA),
+            b1: scaled(b1, QA),
+            w2: scaled(w2, QB),
+            b2: b2 as f32 / (QA * QB) as f32,
+        }
+    }
+
+    /// The hidden width N.
+    pub fn hidden(&self) -> usize {
+        self.hidden
     }
 
     fn len(&self) -> usize {
@@ -388,7 +409,10 @@ pub fn train(
     opts: &TrainOptions,
     mut report: impl FnMut(&EpochReport),
 ) -> FloatNet {
-    let mut net = FloatNet::random(opts.hidden, opts.seed);
+    let mut net = match &opts.init {
+        Some(init) => init.clone(),
+        None => FloatNet::random(opts.hidden, opts.seed),
+    };
     let mut adam = Adam::new(&net);
     let threads = opts.threads.max(1);
     let mut grads: Vec<Gradient> = (0..threads).map(|_| Gradient::zeros(&net)).collect();
@@ -528,6 +552,18 @@ mod tests {
     }
 
     #[test]
+    fn a_net_goes_on_training_from_its_quantised_weights() {
+        // The float net read back from a quantised one quantises to the same bytes, and plays
+        // the same evaluation.
+        let net = Network::embedded();
+        let float = FloatNet::from_network(&net);
+        assert_eq!(float.hidden(), net.hidden());
+        assert_eq!(float.quantise(net.name()).to_bytes(), net.to_bytes());
+        let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().unwrap();
+        assert!((float.evaluate(&board) - net.evaluate(&board) as f32).abs() <= 1.5);
+    }
+
+    #[test]
     fn training_learns_material() {
         // Targets that say "a queen up wins": the net must learn to tell the two sets apart.
         let up = ["4k3/8/8/8/8/8/8/3QK3", "k7/8/8/8/8/8/8/1Q2K3", "7k/8/8/8/2Q5/8/8/K7", "8/8/3k4/8/8/8/1Q6/6K1"];
@@ -550,6 +586,7 @@ mod tests {
             seed: 1,
             max_positions: 0,
             mirror: false,
+            init: None,
         };
         let before = mean_loss(&FloatNet::random(8, 1), &samples, 1);
         let validation = samples.clone();
