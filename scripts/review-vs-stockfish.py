@@ -253,5 +253,6 @@ def report(title, ref, judged, classes, accuracies):
     for r in order:
         print(f"{r:>10} " + " ".join(f"{sum(1 for x, o in pairs if x == r and group(o) == c):>10}" for c in order))
 
+
 if __name__ == "__main__":
     main()

@@ -107,6 +107,11 @@ fn datagen(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// The net in the file that option `--flag` names, or a message that says which option and why.
+fn open_net(flag: &str, path: &str) -> Result<std::sync::Arc<chess_eval::Network>, String> {
+    chess_eval::Network::open(path).map(std::sync::Arc::new).map_err(|e| format!("--{flag} {path}: {e}"))
+}
+
 /// Where self-play chunks go unless `--out` says otherwise (git-ignored).
 const SELFPLAY_DIR: &str = "data/selfplay";
 
@@ -115,7 +120,7 @@ fn selfplay(args: &Args) -> Result<(), String> {
     let net = match args.get("eval").unwrap_or("net") {
         "net" => Some(chess_eval::Network::embedded()),
         "classical" => None,
-        path => Some(std::sync::Arc::new(chess_eval::Network::open(path).map_err(|e| format!("--eval {path}: {e}"))?)),
+        path => Some(open_net("eval", path)?),
     };
     let opts = selfplay::SelfplayOptions {
         dir: args.get("out").unwrap_or(SELFPLAY_DIR).into(),
@@ -202,9 +207,22 @@ fn train_net(args: &Args) -> Result<(), String> {
         "out",
         "name",
     ])?;
+    let init = match args.get("init") {
+        None => None,
+        Some("embedded") => Some(train::FloatNet::from_network(&chess_eval::Network::embedded())),
+        Some(path) => Some(train::FloatNet::from_network(&*open_net("init", path)?)),
+    };
+    // A net trained on keeps its width.
+    let hidden = match &init {
+        Some(net) if args.get("hidden").is_some_and(|h| h.parse() != Ok(net.hidden())) => {
+            return Err(format!("--init is a net of width {}, not --hidden", net.hidden()));
+        }
+        Some(net) => net.hidden(),
+        None => args.num("hidden", 128)?,
+    };
     let opts = train::TrainOptions {
         data: args.get("data").unwrap_or(SELFPLAY_DIR).into(),
-        hidden: args.num("hidden", 128)?,
+        hidden,
         epochs: args.num("epochs", 10)?,
         lr: args.num("lr", 0.001)?,
         weight_decay: args.num("wd", 0.01)?,
@@ -214,20 +232,8 @@ fn train_net(args: &Args) -> Result<(), String> {
         seed: args.num("seed", 1)?,
         max_positions: args.num("max-positions", 0)?,
         mirror: args.num("mirror", false)?,
-        init: match args.get("init") {
-            None => None,
-            Some("embedded") => Some(train::FloatNet::from_network(&chess_eval::Network::embedded())),
-            Some(path) => Some(train::FloatNet::from_network(
-                &chess_eval::Network::open(path).map_err(|e| format!("--init {path}: {e}"))?,
-            )),
-        },
+        init,
     };
-    if let Some(init) = &opts.init {
-        if args.get("hidden").is_some_and(|h| h.parse() != Ok(init.hidden())) {
-            return Err(format!("--init is a net of width {}, not --hidden", init.hidden()));
-        }
-    }
-    let opts = train::TrainOptions { hidden: opts.init.as_ref().map_or(opts.hidden, |n| n.hidden()), ..opts };
     if !(1..=chess_eval::nnue::MAX_HIDDEN).contains(&opts.hidden) || opts.epochs == 0 || opts.batch == 0 {
         return Err(format!(
             "--hidden must be within 1..={}, --epochs and --batch at least 1",

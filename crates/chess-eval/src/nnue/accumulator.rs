@@ -137,6 +137,12 @@ impl Nnue {
         self.refreshes
     }
 
+    /// Where the accumulators of `ply` are in `accumulators`: White's, then Black's.
+    fn span(&self, ply: usize) -> std::ops::Range<usize> {
+        let n = 2 * self.net.hidden;
+        n * ply..n * (ply + 1)
+    }
+
     /// Room for `plies` entries' accumulators.
     fn reserve(&mut self, plies: usize) {
         let needed = 2 * self.net.hidden * plies;
@@ -145,8 +151,8 @@ impl Nnue {
         }
     }
 
-    /// Push an entry for `key` (not yet up to date unless `delta` is `None`, which sums `board`
-    /// anew).
+    /// Push an entry for the position `key`, not yet up to date: its parent's accumulators plus
+    /// `delta`.
     fn push_entry(&mut self, key: u64, delta: Delta) {
         self.entries.push(Entry { key, ready: false, delta });
         self.reserve(self.entries.len());
@@ -158,9 +164,8 @@ impl Nnue {
             self.push_entry(0, Delta::NONE);
         }
         self.refreshes += 1;
-        let n = self.net.hidden;
-        let ply = self.entries.len() - 1;
-        let (white, black) = self.accumulators[2 * n * ply..2 * n * (ply + 1)].split_at_mut(n);
+        let span = self.span(self.entries.len() - 1);
+        let (white, black) = self.accumulators[span].split_at_mut(self.net.hidden);
         self.net.accumulate(board, white, black);
         let top = self.entries.last_mut().expect("an entry");
         top.key = board.hash();
@@ -174,7 +179,8 @@ impl Nnue {
         // The bottom entry is always ready: only `refresh_top` makes one on an empty stack.
         let first = (0..=top).rev().find(|&ply| self.entries[ply].ready).expect("a ready entry") + 1;
         for ply in first..=top {
-            let (parent, child) = self.accumulators[2 * n * (ply - 1)..2 * n * (ply + 1)].split_at_mut(2 * n);
+            let both = self.span(ply - 1).start..self.span(ply).end;
+            let (parent, child) = self.accumulators[both].split_at_mut(2 * n);
             let delta = self.entries[ply].delta;
             for (perspective, (old, new)) in
                 Color::ALL.into_iter().zip(parent.chunks_exact(n).zip(child.chunks_exact_mut(n)))
@@ -203,9 +209,8 @@ impl Evaluator for Nnue {
             }
             _ => self.refresh_top(board),
         }
-        let n = self.net.hidden;
-        let ply = self.entries.len() - 1;
-        let (white, black) = self.accumulators[2 * n * ply..2 * n * (ply + 1)].split_at(n);
+        let span = self.span(self.entries.len() - 1);
+        let (white, black) = self.accumulators[span].split_at(self.net.hidden);
         let (us, them) = match board.side_to_move() {
             Color::White => (white, black),
             Color::Black => (black, white),
