@@ -48,6 +48,11 @@ pub const MAGIC: &[u8; 4] = b"CNN1";
 /// The widest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 
+/// The nets compiled into the crate (`nets/`), by the name inside each file: the full-strength
+/// net ([`Network::embedded`]) first, then the nets kept for whoever pins them
+/// ([`Network::embedded_named`]).
+pub const COMPILED_IN: [(&str, &[u8]); 1] = [("cn128-v1", include_bytes!("../nets/cn128-v1.nnue"))];
+
 /// The input feature of a `color` `role` on `square`, seen by `perspective`: own pieces first,
 /// squares flipped vertically for Black.
 ///
@@ -208,8 +213,8 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
-    /// The net compiled into the crate (`nets/embedded.nnue`, described in `nets/README.md`):
-    /// the engine's evaluation at full strength. Parsed once, then shared.
+    /// The net at full strength: the first of the nets compiled into the crate
+    /// ([`COMPILED_IN`], described in `nets/README.md`). Parsed once, then shared.
     ///
     /// ```
     /// use chess_core::Board;
@@ -223,19 +228,13 @@ impl Network {
     /// assert!(net.evaluate(&up.mirrored()) > 500);
     /// ```
     pub fn embedded() -> Arc<Network> {
-        static EMBEDDED: OnceLock<Arc<Network>> = OnceLock::new();
-        let net = EMBEDDED.get_or_init(|| {
-            let bytes = include_bytes!("../nets/embedded.nnue");
-            Arc::new(Network::from_bytes(bytes).expect("the embedded net is a valid net file (tested)"))
-        });
-        Arc::clone(net)
+        Network::compiled_in(0)
     }
 
     /// The net compiled into the crate whose name is `name`, if one is: the full-strength net
     /// ([`embedded`](Self::embedded)) and every net something else pins by name (the levels of
-    /// `chess-ai` keep the net they were calibrated with, checked by its hash). Today both are
-    /// `cn128-v1`; when a new net becomes the full-strength one, a pinned old net stays compiled
-    /// in here under its own file.
+    /// `chess-ai` keep the net they were calibrated with, checked by its hash), so a new
+    /// full-strength net never moves them.
     ///
     /// ```
     /// use chess_eval::Network;
@@ -245,8 +244,19 @@ impl Network {
     /// assert!(Network::embedded_named("no such net").is_none());
     /// ```
     pub fn embedded_named(name: &str) -> Option<Arc<Network>> {
-        let net = Network::embedded();
-        (net.name() == name).then_some(net)
+        let index = COMPILED_IN.iter().position(|(n, _)| *n == name)?;
+        Some(Network::compiled_in(index))
+    }
+
+    /// The `index`-th net of [`COMPILED_IN`], parsed on first use.
+    fn compiled_in(index: usize) -> Arc<Network> {
+        static PARSED: [OnceLock<Arc<Network>>; COMPILED_IN.len()] = [const { OnceLock::new() }; COMPILED_IN.len()];
+        let net = PARSED[index].get_or_init(|| {
+            let net =
+                Network::from_bytes(COMPILED_IN[index].1).expect("a compiled-in net is a valid net file (tested)");
+            Arc::new(net)
+        });
+        Arc::clone(net)
     }
 
     /// A net of width `hidden` with small pseudo-random weights drawn from `seed` (a fixed LCG),
@@ -360,6 +370,16 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
     use crate::{Evaluator, Score};
+
+    #[test]
+    fn every_compiled_in_net_parses_under_its_own_name() {
+        for (name, _) in COMPILED_IN {
+            let net = Network::embedded_named(name).expect("listed, so found");
+            assert_eq!(net.name(), name, "the table's name is the file's");
+            assert!(Arc::ptr_eq(&net, &Network::embedded_named(name).unwrap()), "parsed once");
+        }
+        assert_eq!(Network::embedded().name(), COMPILED_IN[0].0);
+    }
 
     #[test]
     fn file_round_trip_and_refusals() {
