@@ -6,11 +6,11 @@
 //! chess-tune tune --data FILE[,FILE...] [--out weights_tuned.rs] [--iterations N] [--rate R]
 //!                 [--lambda L] [--reg R] [--min-count N] [--threads N]
 //! chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
-//!                   [--eval net|classical|FILE]
+//!                   [--eval net|classical|NAME|FILE]
 //! chess-tune selfplay-stats [--dir DIR]
 //! chess-tune winfit [--dir DIR]
 //! chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N]
-//!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init FILE|embedded] [--out FILE] [--name NAME]
+//!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
 //! ```
 //!
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
@@ -35,10 +35,10 @@ use chess_core::Board;
 
 const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
-  chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|FILE]
+  chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|NAME|FILE]
   chess-tune selfplay-stats [--dir DIR]
   chess-tune winfit [--dir DIR]
-  chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init FILE|embedded] [--out FILE] [--name NAME]
+  chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
@@ -107,9 +107,19 @@ fn datagen(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The net in the file that option `--flag` names, or a message that says which option and why.
-fn open_net(flag: &str, path: &str) -> Result<std::sync::Arc<chess_eval::Network>, String> {
-    chess_eval::Network::open(path).map(std::sync::Arc::new).map_err(|e| format!("--{flag} {path}: {e}"))
+/// The net that option `--flag` names: `embedded` (the full-strength net), the name of another
+/// compiled-in net (`cn128-v1`), or a net file; or a message that says which option and why.
+fn open_net(flag: &str, value: &str) -> Result<std::sync::Arc<chess_eval::Network>, String> {
+    if value == "embedded" {
+        return Ok(chess_eval::Network::embedded());
+    }
+    if let Some(net) = chess_eval::Network::embedded_named(value) {
+        return Ok(net);
+    }
+    chess_eval::Network::open(value).map(std::sync::Arc::new).map_err(|e| {
+        let names: Vec<&str> = chess_eval::nnue::COMPILED_IN.iter().map(|(name, _)| *name).collect();
+        format!("--{flag} {value}: {e} (and no compiled-in net has that name: {})", names.join(", "))
+    })
 }
 
 /// Where self-play chunks go unless `--out` says otherwise (git-ignored).
@@ -120,7 +130,7 @@ fn selfplay(args: &Args) -> Result<(), String> {
     let net = match args.get("eval").unwrap_or("net") {
         "net" => Some(chess_eval::Network::embedded()),
         "classical" => None,
-        path => Some(open_net("eval", path)?),
+        net => Some(open_net("eval", net)?),
     };
     let opts = selfplay::SelfplayOptions {
         dir: args.get("out").unwrap_or(SELFPLAY_DIR).into(),
@@ -209,8 +219,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     ])?;
     let init = match args.get("init") {
         None => None,
-        Some("embedded") => Some(train::FloatNet::from_network(&chess_eval::Network::embedded())),
-        Some(path) => Some(train::FloatNet::from_network(&*open_net("init", path)?)),
+        Some(net) => Some(train::FloatNet::from_network(&*open_net("init", net)?)),
     };
     // A net trained on keeps its width.
     let hidden = match &init {

@@ -296,12 +296,17 @@ pub fn chunk_path(dir: &Path, seed: u64, index: usize) -> PathBuf {
 
 /// Generate the run's missing chunks (complete ones are skipped: a run resumes). Returns the
 /// chunks written now.
+///
+/// A seed's chunks are one data set only if one player made them all: a run whose evaluation or
+/// node budget differs from what `summary.jsonl` records for its seed is refused with
+/// [`io::ErrorKind::InvalidInput`] (say the net by name, or take a new seed).
 pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
     fs::create_dir_all(&opts.dir)?;
     let next = AtomicUsize::new(0);
     let written = AtomicUsize::new(0);
     let log = Mutex::new(());
     let eval_name = opts.eval_name();
+    check_same_player(&opts.dir.join("summary.jsonl"), opts.seed, opts.nodes, &eval_name)?;
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..opts.threads.max(1))
             .map(|_| {
@@ -349,6 +354,29 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
         workers.into_iter().try_for_each(|h| h.join().expect("a self-play worker panicked"))
     })?;
     Ok(written.into_inner())
+}
+
+/// Refuse to add chunks to `seed` if `summary` (the run's log, if there is one yet) says an
+/// earlier chunk of that seed had another evaluation or node budget.
+fn check_same_player(summary: &Path, seed: u64, nodes: u64, eval_name: &str) -> io::Result<()> {
+    let text = match fs::read_to_string(summary) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let ours = format!("\"seed\":{seed},\"nodes\":{nodes},");
+    let eval = format!("\"eval\":{eval_name:?}}}");
+    let seed_field = format!("\"seed\":{seed},");
+    match text.lines().find(|line| line.contains(&seed_field) && !(line.contains(&ours) && line.ends_with(&eval))) {
+        None => Ok(()),
+        Some(line) => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "seed {seed} already has chunks by another player or budget ({line}); this run is {eval_name} at {nodes} nodes: \
+                 name that net (--eval NAME or FILE, --nodes N) or take a new --seed"
+            ),
+        )),
+    }
 }
 
 /// Totals over every chunk in `dir`.
@@ -414,7 +442,7 @@ mod tests {
         let net = SelfplayOptions { net: Some(Network::embedded()), ..classical.clone() };
         assert_eq!(classical.eval_name(), "classical");
         let name = net.eval_name();
-        assert!(name.starts_with("cn128-v1 ") && name.len() == "cn128-v1 ".len() + 16, "{name}");
+        assert_eq!(name, "cn128-v1 878a54b1fe0c636c");
         let board = Board::startpos();
         assert_eq!(classical.evaluator().evaluate(&board), Classical::default().evaluate(&board));
         assert_eq!(net.evaluator().evaluate(&board).0, Network::embedded().evaluate(&board));
@@ -450,6 +478,18 @@ mod tests {
         assert_eq!(total.wdl.iter().sum::<usize>(), 6);
         assert!(total.kept > 0 && total.kept < total.positions);
         assert_eq!(fs::read_to_string(dir.join("summary.jsonl")).unwrap().lines().count(), 3);
+        // Another player, or another budget, may not add to the seed; a new seed is its own set.
+        let longer = SelfplayOptions { chunks: 4, ..opts.clone() };
+        for other in [
+            SelfplayOptions { net: Some(Network::embedded()), ..longer.clone() },
+            SelfplayOptions { nodes: 300, ..longer.clone() },
+        ] {
+            let refused = run(&other).unwrap_err();
+            assert_eq!(refused.kind(), io::ErrorKind::InvalidInput);
+            assert!(refused.to_string().starts_with("seed 5 already has chunks by another player"), "{refused}");
+        }
+        assert!(!chunk_path(&dir, 5, 3).exists());
+        assert_eq!(run(&SelfplayOptions { seed: 6, chunks: 1, nodes: 300, ..opts.clone() }).unwrap(), 1);
         // Every stored game replays legally and ends as recorded.
         for g in read_chunk(&chunk_path(&dir, 5, 0)).unwrap() {
             assert_eq!(g.positions().count(), g.plies.len());
