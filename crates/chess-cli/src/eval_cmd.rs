@@ -24,6 +24,6 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     // The net scores for the side to move; the trace's total is White's.
     let score = net.evaluate(&board);
     let white = if board.side_to_move() == chess_core::Color::White { score } else { -score };
-    outln!("\nNet {} ({:016x}, 768->{}x2->1): {white:+} cp for White", net.name(), net.hash(), net.hidden());
+    outln!("\nNet {} ({:016x}, {}): {white:+} cp for White", net.name(), net.hash(), net.shape());
     Ok(ExitCode::SUCCESS)
 }

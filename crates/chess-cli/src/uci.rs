@@ -335,9 +335,9 @@ impl Uci {
                 match Network::open(path) {
                     Ok(net) => {
                         info_string(&format!(
-                            "net {path}: {} (768->{}x2->1, {:016x}), used at full strength",
+                            "net {path}: {} ({}, {:016x}), used at full strength",
                             net.name(),
-                            net.hidden(),
+                            net.shape(),
                             net.hash()
                         ));
                         self.apply_options(|o| o.net = Some(Arc::new(net)));

@@ -13,7 +13,10 @@
 //!
 //! **Output.** The side to move's accumulator, then the other side's, each clipped to
 //! `0..=QA` and squared (SCReLU), dotted with the output weights, plus the bias:
-//! `eval = (Σ clip(a)² · w / QA + bias) · SCALE / (QA · QB)` centipawns.
+//! `eval = (Σ clip(a)² · w / QA + bias) · SCALE / (QA · QB)` centipawns. A net may have several
+//! sets of output weights and biases (*output buckets*), one for each range of piece counts
+//! ([`output_bucket`]): the same hidden layer read differently in the opening, the middlegame
+//! and the endgame, at no cost to speed.
 //!
 //! **Quantisation.** Feature weights and biases are the float weights × [`QA`] (as `i16`), output
 //! weights × [`QB`], the output bias × `QA · QB` (as `i32`); a float evaluation of the same net is
@@ -22,7 +25,9 @@
 //! **File** ([`Network::to_bytes`], little-endian): the magic `CNN1`, the hidden width N (`u32`),
 //! the name (`u32` length + UTF-8), then the feature weights (`i16`, 768 rows of N), the feature
 //! biases (`i16` × N), the output weights (`i16` × 2N: side to move, then the other side) and the
-//! output bias (`i32`). A net is known by its name and [`Network::hash`] (FNV-1a of the file).
+//! output bias (`i32`). A net with B > 1 output buckets starts with `CNN2`, has the bucket count
+//! B (`u32`) after N, and B sets of output weights and then B biases. A net is known by its name
+//! and [`Network::hash`] (FNV-1a of the file).
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -45,8 +50,34 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// The first bytes of a net file.
 pub const MAGIC: &[u8; 4] = b"CNN1";
+/// The first bytes of the file of a net with output buckets.
+pub const MAGIC_BUCKETS: &[u8; 4] = b"CNN2";
 /// The widest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
+/// The most output buckets a net may have: one per piece count from 2 to 32.
+pub const MAX_BUCKETS: usize = 31;
+
+/// The output bucket, of `buckets`, of a position with `pieces` pieces (kings included): the
+/// counts 2-32 split into `buckets` equal ranges, the fewest pieces first.
+///
+/// ```
+/// use chess_eval::nnue::output_bucket;
+///
+/// assert_eq!(output_bucket(32, 1), 0);
+/// assert_eq!((output_bucket(2, 8), output_bucket(5, 8), output_bucket(6, 8)), (0, 0, 1));
+/// assert_eq!((output_bucket(29, 8), output_bucket(30, 8), output_bucket(32, 8)), (6, 7, 7));
+/// ```
+#[inline]
+pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    let pieces = if pieces < 2 {
+        2
+    } else if pieces > 32 {
+        32
+    } else {
+        pieces
+    };
+    (pieces as usize - 2) * buckets / 31
+}
 
 /// The nets compiled into the crate (`nets/`), by the name inside each file: the full-strength
 /// net ([`Network::embedded`]) first, then the nets kept for whoever pins them
@@ -83,6 +114,8 @@ pub enum NetError {
     Truncated,
     /// The hidden width is 0 or above [`MAX_HIDDEN`].
     BadWidth(usize),
+    /// The number of output buckets is 0 or above [`MAX_BUCKETS`].
+    BadBuckets(usize),
     /// The name is not UTF-8.
     BadName,
     /// Bytes follow the last weight.
@@ -98,9 +131,10 @@ pub enum NetError {
 impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NetError::BadMagic => write!(f, "not a net file (it does not start with CNN1)"),
+            NetError::BadMagic => write!(f, "not a net file (it does not start with CNN1 or CNN2)"),
             NetError::Truncated => write!(f, "the net file is truncated"),
             NetError::BadWidth(n) => write!(f, "hidden width {n} is not within 1..={MAX_HIDDEN}"),
+            NetError::BadBuckets(n) => write!(f, "{n} output buckets is not within 1..={MAX_BUCKETS}"),
             NetError::BadName => write!(f, "the net's name is not UTF-8"),
             NetError::TrailingBytes(n) => write!(f, "{n} bytes follow the net's last weight"),
             NetError::WrongSizes => write!(f, "the weights do not have the sizes of the net's width"),
@@ -120,14 +154,15 @@ pub struct Network {
     /// `INPUTS` rows of `hidden`.
     feature_weights: Vec<i16>,
     feature_bias: Vec<i16>,
-    /// `2 × hidden`: the side to move's half, then the other side's.
+    /// `2 × hidden` per output bucket: the side to move's half, then the other side's.
     output_weights: Vec<i16>,
-    output_bias: i32,
+    /// One per output bucket.
+    output_bias: Vec<i32>,
 }
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network({:?}, 768→{}×2→1, {:016x})", self.name, self.hidden, self.hash())
+        write!(f, "Network({:?}, {}, {:016x})", self.name, self.shape(), self.hash())
     }
 }
 
@@ -135,21 +170,26 @@ impl Network {
     /// The largest net file read: 256 MiB (a net of 768 inputs and 100,000 hidden units).
     pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
-    /// A net from its quantised weights (layout as in the [module docs](self)).
+    /// A net from its quantised weights (layout as in the [module docs](self)); as many output
+    /// buckets as `output_bias` has biases.
     pub fn new(
         name: &str,
         hidden: usize,
         feature_weights: Vec<i16>,
         feature_bias: Vec<i16>,
         output_weights: Vec<i16>,
-        output_bias: i32,
+        output_bias: Vec<i32>,
     ) -> Result<Network, NetError> {
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetError::BadWidth(hidden));
         }
+        let buckets = output_bias.len();
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(NetError::BadBuckets(buckets));
+        }
         if feature_weights.len() != INPUTS * hidden
             || feature_bias.len() != hidden
-            || output_weights.len() != 2 * hidden
+            || output_weights.len() != 2 * hidden * buckets
         {
             return Err(NetError::WrongSizes);
         }
@@ -173,19 +213,27 @@ impl Network {
     /// A net read from a file's bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let mut r = Reader(bytes);
-        if r.take(4)? != MAGIC {
-            return Err(NetError::BadMagic);
-        }
+        let bucketed = match r.take(4)? {
+            m if m == MAGIC => false,
+            m if m == MAGIC_BUCKETS => true,
+            _ => return Err(NetError::BadMagic),
+        };
         let hidden = r.u32()? as usize;
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetError::BadWidth(hidden));
+        }
+        let buckets = if bucketed { r.u32()? as usize } else { 1 };
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(NetError::BadBuckets(buckets));
         }
         let name_len = r.u32()? as usize;
         let name = std::str::from_utf8(r.take(name_len)?).map_err(|_| NetError::BadName)?.to_owned();
         let feature_weights = r.i16s(INPUTS * hidden)?;
         let feature_bias = r.i16s(hidden)?;
-        let output_weights = r.i16s(2 * hidden)?;
-        let output_bias = i32::from_le_bytes(r.take(4)?.try_into().expect("four bytes"));
+        let output_weights = r.i16s(2 * hidden * buckets)?;
+        let output_bias = (0..buckets)
+            .map(|_| Ok(i32::from_le_bytes(r.take(4)?.try_into().expect("four bytes"))))
+            .collect::<Result<_, _>>()?;
         if !r.0.is_empty() {
             return Err(NetError::TrailingBytes(r.0.len()));
         }
@@ -194,15 +242,26 @@ impl Network {
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(16 + self.name.len() + 2 * (INPUTS + 3) * self.hidden);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        let buckets = self.buckets();
+        let mut out =
+            Vec::with_capacity(20 + self.name.len() + 2 * (INPUTS + 1 + 2 * buckets) * self.hidden + 4 * buckets);
+        // A net without buckets keeps the first format, so its bytes (and hash) never change.
+        if buckets == 1 {
+            out.extend_from_slice(MAGIC);
+            out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        } else {
+            out.extend_from_slice(MAGIC_BUCKETS);
+            out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+            out.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
         out.extend_from_slice(&(self.name.len() as u32).to_le_bytes());
         out.extend_from_slice(self.name.as_bytes());
         for w in self.feature_weights.iter().chain(&self.feature_bias).chain(&self.output_weights) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for b in &self.output_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
@@ -272,7 +331,7 @@ impl Network {
         let feature_bias = (0..hidden).map(|_| next(60) as i16).collect();
         let largest = Network::max_output_weight(hidden).min(64);
         let output_weights = (0..2 * hidden).map(|_| next(largest) as i16).collect();
-        let output_bias = next(5000);
+        let output_bias = vec![next(5000)];
         Network::new("random", hidden, feature_weights, feature_bias, output_weights, output_bias)
             .expect("weights within bounds")
     }
@@ -287,11 +346,28 @@ impl Network {
         self.hidden
     }
 
+    /// The number of output buckets ([`output_bucket`]); 1 for a net without.
+    pub fn buckets(&self) -> usize {
+        self.output_bias.len()
+    }
+
+    /// The net's shape for people: `768->128x2->1`, and the output buckets if it has them.
+    ///
+    /// ```
+    /// assert_eq!(chess_eval::Network::random(16, 1).shape(), "768->16x2->1");
+    /// ```
+    pub fn shape(&self) -> String {
+        match self.buckets() {
+            1 => format!("768->{}x2->1", self.hidden),
+            b => format!("768->{}x2->1, {b} output buckets", self.hidden),
+        }
+    }
+
     /// The quantised weights, as [`new`](Self::new) takes them: the feature weights (`INPUTS`
-    /// rows of `hidden`), the feature biases, the output weights (side to move, then the other
-    /// side) and the output bias. What a trainer starts from to go on training a net.
-    pub fn weights(&self) -> (&[i16], &[i16], &[i16], i32) {
-        (&self.feature_weights, &self.feature_bias, &self.output_weights, self.output_bias)
+    /// rows of `hidden`), the feature biases, the output weights (per bucket, side to move then
+    /// the other side) and the output biases. What a trainer starts from to go on training a net.
+    pub fn weights(&self) -> (&[i16], &[i16], &[i16], &[i32]) {
+        (&self.feature_weights, &self.feature_bias, &self.output_weights, &self.output_bias)
     }
 
     /// A fingerprint of the weights: FNV-1a (64 bits) of [`to_bytes`](Self::to_bytes).
@@ -319,14 +395,17 @@ impl Network {
         }
     }
 
-    /// The output for the side to move's accumulator `us` and the other's, in centipawns
-    /// (unclamped).
+    /// The output for `board` from the side to move's accumulator `us` and the other's, in
+    /// centipawns (unclamped).
     #[inline]
-    fn output(&self, us: &[i16], them: &[i16]) -> i32 {
-        let (w_us, w_them) = self.output_weights.split_at(self.hidden);
+    fn output(&self, board: &Board, us: &[i16], them: &[i16]) -> i32 {
+        let bucket = output_bucket(board.occupied().len(), self.buckets());
+        let weights = &self.output_weights[2 * self.hidden * bucket..2 * self.hidden * (bucket + 1)];
+        let (w_us, w_them) = weights.split_at(self.hidden);
         let sum = kernels::screlu_dot(us, w_us) + kernels::screlu_dot(them, w_them);
         // In 64 bits from here: the bias and the scale could take an extreme net past i32.
-        let out = (i64::from(sum / QA) + i64::from(self.output_bias)) * i64::from(SCALE) / i64::from(QA * QB);
+        let bias = self.output_bias[bucket];
+        let out = (i64::from(sum / QA) + i64::from(bias)) * i64::from(SCALE) / i64::from(QA * QB);
         out.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 
@@ -339,7 +418,7 @@ impl Network {
             Color::White => (&white, &black),
             Color::Black => (&black, &white),
         };
-        self.output(us, them)
+        self.output(board, us, them)
     }
 }
 
@@ -395,7 +474,7 @@ mod tests {
         let mut wide = bytes.clone();
         wide[4..8].copy_from_slice(&100_000u32.to_le_bytes());
         assert_eq!(Network::from_bytes(&wide), Err(NetError::BadWidth(100_000)));
-        assert_eq!(NetError::BadMagic.to_string(), "not a net file (it does not start with CNN1)");
+        assert_eq!(NetError::BadMagic.to_string(), "not a net file (it does not start with CNN1 or CNN2)");
         let path = std::env::temp_dir().join(format!("chess-eval-open-{}.nnue", std::process::id()));
         std::fs::write(&path, &bytes).unwrap();
         assert_eq!(Network::open(&path).unwrap(), net);
@@ -406,15 +485,20 @@ mod tests {
         assert_ne!(Network::random(16, 2).hash(), net.hash());
         let too_large = vec![i16::MAX; 32];
         assert_eq!(
-            Network::new("x", 16, vec![0; 768 * 16], vec![0; 16], too_large, 0),
+            Network::new("x", 16, vec![0; 768 * 16], vec![0; 16], too_large, vec![0]),
             Err(NetError::OutputWeightsTooLarge)
         );
-        assert_eq!(Network::new("x", 16, vec![0; 10], vec![0; 16], vec![0; 32], 0), Err(NetError::WrongSizes));
+        assert_eq!(Network::new("x", 16, vec![0; 10], vec![0; 16], vec![0; 32], vec![0]), Err(NetError::WrongSizes));
+        assert_eq!(
+            Network::new("x", 16, vec![0; 768 * 16], vec![0; 16], vec![0; 32], vec![0; 2]),
+            Err(NetError::WrongSizes)
+        );
+        assert_eq!(Network::new("x", 16, vec![0; 768 * 16], vec![0; 16], vec![], vec![]), Err(NetError::BadBuckets(0)));
     }
 
     #[test]
     fn an_extreme_output_bias_does_not_overflow() {
-        let net = Network::new("huge", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], i32::MAX).unwrap();
+        let net = Network::new("huge", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], vec![i32::MAX]).unwrap();
         assert!(net.evaluate(&Board::startpos()) > 1_000_000);
         let mut nnue = Nnue::new(Arc::new(net));
         assert_eq!(nnue.evaluate(&Board::startpos()), Score::MAX_EVAL);
@@ -423,15 +507,37 @@ mod tests {
     #[test]
     fn a_net_of_only_an_output_bias_scores_it() {
         // Output bias 2·QA·QB is 2.0 in float: 800 centipawns for the side to move.
-        let net = Network::new("bias", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], 2 * QA * QB).unwrap();
+        let net = Network::new("bias", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], vec![2 * QA * QB]).unwrap();
         assert_eq!(net.evaluate(&Board::startpos()), 2 * SCALE);
         // One hidden unit at QA (1.0) with output weight QB (1.0) adds 1.0: another 400.
         let mut fb = vec![0; 8];
         fb[0] = QA as i16;
         let mut ow = vec![0; 16];
         ow[0] = QB as i16;
-        let net = Network::new("one", 8, vec![0; 768 * 8], fb, ow, 2 * QA * QB).unwrap();
+        let net = Network::new("one", 8, vec![0; 768 * 8], fb, ow, vec![2 * QA * QB]).unwrap();
         assert_eq!(net.evaluate(&Board::startpos()), 3 * SCALE);
+    }
+
+    #[test]
+    fn output_buckets_go_by_piece_count_and_round_trip() {
+        // Two buckets, each only a bias: 1.0 (400 cp) with 2-16 pieces, 2.0 with 17-32.
+        let bias = vec![QA * QB, 2 * QA * QB];
+        let net = Network::new("two", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 32], bias).unwrap();
+        assert_eq!((net.buckets(), net.shape().as_str()), (2, "768->8x2->1, 2 output buckets"));
+        let endgame: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse().unwrap();
+        assert_eq!((net.evaluate(&endgame), net.evaluate(&Board::startpos())), (SCALE, 2 * SCALE));
+        let mut nnue = Nnue::new(Arc::new(net.clone()));
+        assert_eq!(nnue.evaluate(&endgame), Score(SCALE));
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[..4], MAGIC_BUCKETS);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        assert_eq!(Network::from_bytes(&bytes[..bytes.len() - 4]), Err(NetError::Truncated));
+        let mut none = bytes.clone();
+        none[8..12].copy_from_slice(&0u32.to_le_bytes());
+        assert_eq!(Network::from_bytes(&none), Err(NetError::BadBuckets(0)));
+        // A net without buckets keeps the first format: the embedded net's hash is its file's.
+        assert_eq!(&Network::embedded().to_bytes()[..4], MAGIC);
+        assert_eq!(Network::embedded().to_bytes(), COMPILED_IN[0].1);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //!                   [--eval net|classical|NAME|FILE]
 //! chess-tune selfplay-stats [--dir DIR]
 //! chess-tune winfit [--dir DIR]
-//! chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N]
+//! chess-tune train [--data DIR] [--hidden N] [--output-buckets B] [--epochs N] [--lr R] [--wd R] [--batch N]
 //!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
 //! ```
 //!
@@ -38,7 +38,7 @@ const USAGE: &str = "usage:
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|NAME|FILE]
   chess-tune selfplay-stats [--dir DIR]
   chess-tune winfit [--dir DIR]
-  chess-tune train [--data DIR] [--hidden N] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
+  chess-tune train [--data DIR] [--hidden N] [--output-buckets B] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
@@ -204,6 +204,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     args.check(&[
         "data",
         "hidden",
+        "output-buckets",
         "epochs",
         "lr",
         "wd",
@@ -229,9 +230,20 @@ fn train_net(args: &Args) -> Result<(), String> {
         Some(net) => net.hidden(),
         None => args.num("hidden", 128)?,
     };
+    // Output buckets: as many as --init has, or copies of its one output.
+    let buckets = args.num("output-buckets", init.as_ref().map_or(1, |net| net.buckets()))?;
+    if !(1..=chess_eval::nnue::MAX_BUCKETS).contains(&buckets) {
+        return Err(format!("--output-buckets must be within 1..={}", chess_eval::nnue::MAX_BUCKETS));
+    }
+    let init = match init.map(|net| (net.buckets(), net.with_buckets(buckets))) {
+        None => None,
+        Some((_, Some(net))) => Some(net),
+        Some((had, None)) => return Err(format!("--init has {had} output buckets, not --output-buckets {buckets}")),
+    };
     let opts = train::TrainOptions {
         data: args.get("data").unwrap_or(SELFPLAY_DIR).into(),
         hidden,
+        buckets,
         epochs: args.num("epochs", 10)?,
         lr: args.num("lr", 0.001)?,
         weight_decay: args.num("wd", 0.01)?,
@@ -290,10 +302,11 @@ fn train_net(args: &Args) -> Result<(), String> {
     let last = last.expect("one epoch at least");
     let command: Vec<String> = std::env::args().collect();
     let summary = format!(
-        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
+        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"output_buckets\":{},\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
         name,
         net.hash(),
         opts.hidden,
+        opts.buckets,
         opts.epochs,
         opts.lambda,
         opts.lr,
@@ -312,7 +325,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         command.join(" ")
     );
     std::fs::write(format!("{out}.json"), &summary).map_err(|e| format!("{out}.json: {e}"))?;
-    eprintln!("{name} ({:016x}, 768→{}×2→1) written to {out}, summary in {out}.json", net.hash(), opts.hidden);
+    eprintln!("{name} ({:016x}, {}) written to {out}, summary in {out}.json", net.hash(), net.shape());
     Ok(())
 }
 

@@ -3,7 +3,8 @@
 //! **Model.** The float twin of [`chess_eval::nnue`]: 768 inputs per perspective
 //! ([`feature`]), a hidden layer of N shared by both perspectives, SCReLU (`clamp(x, 0, 1)²`),
 //! then one output over the side to move's half and the other side's:
-//! `out = Σ h_us·w_us + Σ h_them·w_them + b`, and `eval = SCALE · out` centipawns.
+//! `out = Σ h_us·w_us + Σ h_them·w_them + b`, and `eval = SCALE · out` centipawns. With output
+//! buckets, `w` and `b` are those of the position's piece count ([`output_bucket`]).
 //!
 //! **Loss.** The prediction `sigmoid(out)` against `λ · wdl + (1 − λ) · sigmoid(score / SCALE)`,
 //! where `wdl` is the game's result from the side to move's view (1, ½, 0) and `score` the
@@ -20,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use chess_core::{Board, Color, Role};
-use chess_eval::nnue::{feature, INPUTS, QA, QB, SCALE};
+use chess_eval::nnue::{feature, output_bucket, INPUTS, QA, QB, SCALE};
 use chess_eval::{Classical, Evaluator, Network};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -42,6 +43,8 @@ pub struct TrainOptions {
     pub data: PathBuf,
     /// Hidden width N.
     pub hidden: usize,
+    /// Output buckets by piece count (1: none).
+    pub buckets: usize,
     /// Passes over the training positions.
     pub epochs: usize,
     /// AdamW's learning rate.
@@ -61,7 +64,8 @@ pub struct TrainOptions {
     /// Also learn each training position without castling rights mirrored left to right
     /// ([`Sample::mirrored`]): the same position for the rules, so the same value.
     pub mirror: bool,
-    /// Start from this net's weights (of width `hidden`) instead of random ones.
+    /// Start from this net's weights (of width `hidden` and `buckets` output buckets) instead of
+    /// random ones.
     pub init: Option<FloatNet>,
 }
 
@@ -105,6 +109,11 @@ impl Sample {
 
     fn active(&self, side: usize) -> &[u16] {
         &self.features[side][..self.count as usize]
+    }
+
+    /// The output bucket of the position, of `buckets`.
+    fn bucket(&self, buckets: usize) -> usize {
+        output_bucket(u32::from(self.count), buckets)
     }
 }
 
@@ -178,19 +187,32 @@ pub struct FloatNet {
     /// `INPUTS` rows of `hidden`.
     w1: Vec<f32>,
     b1: Vec<f32>,
-    /// `2 × hidden`: side to move, then the other side.
+    /// `2 × hidden` per output bucket: side to move, then the other side.
     w2: Vec<f32>,
-    b2: f32,
+    /// One per output bucket.
+    b2: Vec<f32>,
 }
 
 impl FloatNet {
-    /// Small random weights (uniform, scaled by fan-in) drawn from `seed`.
-    pub fn random(hidden: usize, seed: u64) -> FloatNet {
+    /// Small random weights (uniform, scaled by fan-in) drawn from `seed`, with `buckets`
+    /// output buckets.
+    pub fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut uniform = |scale: f32| ((rng.next_u32() as f32 / u32::MAX as f32) * 2.0 - 1.0) * scale;
         let w1 = (0..INPUTS * hidden).map(|_| uniform(1.0 / (MAX_FEATURES as f32).sqrt())).collect();
-        let w2 = (0..2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())).collect();
-        FloatNet { hidden, w1, b1: vec![0.0; hidden], w2, b2: 0.0 }
+        let w2 = (0..2 * hidden * buckets).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())).collect();
+        FloatNet { hidden, w1, b1: vec![0.0; hidden], w2, b2: vec![0.0; buckets] }
+    }
+
+    /// The same net with `buckets` output buckets, each a copy of its one output: how a net
+    /// without buckets goes on training with them. `None` if the net has buckets already and
+    /// another number of them.
+    pub fn with_buckets(self, buckets: usize) -> Option<FloatNet> {
+        match self.buckets() {
+            b if b == buckets => Some(self),
+            1 => Some(FloatNet { w2: self.w2.repeat(buckets), b2: self.b2.repeat(buckets), ..self }),
+            _ => None,
+        }
     }
 
     /// The float weights a quantised net stands for (each weight divided by its scale), to go
@@ -203,7 +225,7 @@ impl FloatNet {
             w1: scaled(w1, QA),
             b1: scaled(b1, QA),
             w2: scaled(w2, QB),
-            b2: b2 as f32 / (QA * QB) as f32,
+            b2: b2.iter().map(|&b| b as f32 / (QA * QB) as f32).collect(),
         }
     }
 
@@ -212,8 +234,18 @@ impl FloatNet {
         self.hidden
     }
 
+    /// The number of output buckets.
+    pub fn buckets(&self) -> usize {
+        self.b2.len()
+    }
+
     fn len(&self) -> usize {
-        self.w1.len() + self.b1.len() + self.w2.len() + 1
+        self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()
+    }
+
+    /// Every weight, in the order of a [`Gradient`]: w1, b1, w2, b2.
+    fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.w1.iter_mut().chain(&mut self.b1).chain(&mut self.w2).chain(&mut self.b2)
     }
 
     /// The hidden layer's input for the features `active`.
@@ -229,8 +261,10 @@ impl FloatNet {
 
     /// The raw output (`eval / SCALE`) of `sample`, with the two accumulators left in `accs`.
     fn forward(&self, sample: &Sample, accs: &mut [Vec<f32>; 2]) -> f32 {
-        let mut out = self.b2;
-        for (side, (acc, w)) in accs.iter_mut().zip(self.w2.chunks(self.hidden)).enumerate() {
+        let bucket = sample.bucket(self.buckets());
+        let mut out = self.b2[bucket];
+        let w2 = &self.w2[2 * self.hidden * bucket..2 * self.hidden * (bucket + 1)];
+        for (side, (acc, w)) in accs.iter_mut().zip(w2.chunks(self.hidden)).enumerate() {
             self.accumulate(sample.active(side), acc);
             out += acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>();
         }
@@ -253,7 +287,7 @@ impl FloatNet {
             self.w1.iter().map(|&w| q(w, QA, i16::MAX as i32)).collect(),
             self.b1.iter().map(|&b| q(b, QA, i16::MAX as i32)).collect(),
             self.w2.iter().map(|&w| q(w, QB, max_out)).collect(),
-            (self.b2 * (QA * QB) as f32).round() as i32,
+            self.b2.iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
         )
         .expect("a clipped float net quantises within bounds")
     }
@@ -277,7 +311,8 @@ fn screlu(x: f32) -> f32 {
     c * c
 }
 
-/// A gradient (or an Adam moment) in the net's shape, flattened: w1, b1, w2, b2.
+/// A gradient (or an Adam moment) in the net's shape, flattened: w1, b1, w2, b2
+/// ([`FloatNet::params_mut`]).
 struct Gradient(Vec<f32>);
 
 impl Gradient {
@@ -291,7 +326,7 @@ fn backward(net: &FloatNet, samples: &[Sample], grad: &mut Gradient) -> f64 {
     let n = net.hidden;
     let (g_w1, rest) = grad.0.split_at_mut(INPUTS * n);
     let (g_b1, rest) = rest.split_at_mut(n);
-    let (g_w2, g_b2) = rest.split_at_mut(2 * n);
+    let (g_w2, g_b2) = rest.split_at_mut(2 * n * net.buckets());
     let mut accs = [vec![0.0; n], vec![0.0; n]];
     let mut d_acc = vec![0.0f32; n];
     let mut loss = 0.0f64;
@@ -301,11 +336,12 @@ fn backward(net: &FloatNet, samples: &[Sample], grad: &mut Gradient) -> f64 {
         let error = p - s.target;
         loss += f64::from(error * error);
         let d_out = 2.0 * error * p * (1.0 - p);
-        g_b2[0] += d_out;
-        for side in 0..2 {
-            let acc = &accs[side];
-            let w2 = &net.w2[side * n..(side + 1) * n];
-            let g2 = &mut g_w2[side * n..(side + 1) * n];
+        let bucket = s.bucket(net.buckets());
+        g_b2[bucket] += d_out;
+        for (side, acc) in accs.iter().enumerate() {
+            let at = (2 * bucket + side) * n;
+            let w2 = &net.w2[at..at + n];
+            let g2 = &mut g_w2[at..at + n];
             for i in 0..n {
                 let a = acc[i];
                 g2[i] += d_out * screlu(a);
@@ -373,8 +409,7 @@ impl Adam {
         let (c1, c2) = (1.0 - B1.powi(self.step), 1.0 - B2.powi(self.step));
         let scale = 1.0 / count as f32;
         let n = net.hidden;
-        let params = net.w1.iter_mut().chain(&mut net.b1).chain(&mut net.w2).chain(std::iter::once(&mut net.b2));
-        for (i, p) in params.enumerate() {
+        for (i, p) in net.params_mut().enumerate() {
             let g = grad.0[i] * scale;
             let m = &mut self.m[i];
             let v = &mut self.v[i];
@@ -411,7 +446,7 @@ pub fn train(
 ) -> FloatNet {
     let mut net = match &opts.init {
         Some(init) => init.clone(),
-        None => FloatNet::random(opts.hidden, opts.seed),
+        None => FloatNet::random(opts.hidden, opts.buckets, opts.seed),
     };
     let mut adam = Adam::new(&net);
     let threads = opts.threads.max(1);
@@ -482,15 +517,16 @@ mod tests {
 
     #[test]
     fn the_quantised_net_plays_what_the_float_net_learned() {
-        let float = FloatNet::random(32, 9);
+        let float = FloatNet::random(32, 8, 9);
         let net = float.quantise("test");
+        assert_eq!(net.buckets(), 8);
         // The float net with the quantised weights, scaled back: the engine's integer arithmetic
         // must give its output to within the truncation of two integer divisions...
         let mut rounded = float.clone();
         let back = |x: f32, scale: i32| (x * scale as f32).round() / scale as f32;
         rounded.w1.iter_mut().chain(&mut rounded.b1).for_each(|w| *w = back(*w, QA));
         rounded.w2.iter_mut().for_each(|w| *w = back(*w, QB));
-        rounded.b2 = back(rounded.b2, QA * QB);
+        rounded.b2.iter_mut().for_each(|b| *b = back(*b, QA * QB));
         for fen in FENS {
             let board: Board = fen.parse().unwrap();
             let (f, r, q) = (float.evaluate(&board), rounded.evaluate(&board), net.evaluate(&board) as f32);
@@ -502,7 +538,7 @@ mod tests {
 
     #[test]
     fn the_gradient_is_the_slope_of_the_loss() {
-        let mut net = FloatNet::random(8, 3);
+        let mut net = FloatNet::random(8, 2, 3);
         // Biases that put hidden units inside the SCReLU's slope.
         net.b1.iter_mut().enumerate().for_each(|(i, b)| *b = 0.2 + 0.05 * i as f32);
         let samples: Vec<Sample> =
@@ -511,16 +547,15 @@ mod tests {
         backward(&net, &samples, &mut grad);
         let loss = |net: &FloatNet| mean_loss(net, &samples, 1) * samples.len() as f64;
         // A feature weight of a piece present (White's e1 king, own side), a hidden bias, an
-        // output weight and the output bias.
+        // output weight and the output bias of each of the two buckets (the endgame of FENS[2]
+        // and FENS[4] is bucket 0, the other three bucket 1).
+        assert_eq!(samples.iter().map(|s| s.bucket(2)).collect::<Vec<_>>(), [1, 1, 0, 1, 0]);
         let king = feature(Color::White, Color::White, Role::King, chess_core::Square::E1);
         let n = net.hidden;
-        for index in [king * n + 3, INPUTS * n + 2, INPUTS * n + n + 5, net.len() - 1] {
+        let w2 = INPUTS * n + n;
+        for index in [king * n + 3, INPUTS * n + 2, w2 + 5, w2 + 2 * n + 5, net.len() - 2, net.len() - 1] {
             let h = 1e-3;
-            let nudge = |net: &mut FloatNet, d: f32| {
-                let mut params =
-                    net.w1.iter_mut().chain(&mut net.b1).chain(&mut net.w2).chain(std::iter::once(&mut net.b2));
-                *params.nth(index).unwrap() += d;
-            };
+            let nudge = |net: &mut FloatNet, d: f32| *net.params_mut().nth(index).unwrap() += d;
             let (mut up, mut down) = (net.clone(), net.clone());
             nudge(&mut up, h);
             nudge(&mut down, -h);
@@ -561,6 +596,15 @@ mod tests {
         assert_eq!(float.quantise(net.name()).to_bytes(), net.to_bytes());
         let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().unwrap();
         assert!((float.evaluate(&board) - net.evaluate(&board) as f32).abs() <= 1.5);
+        // Given output buckets, it starts as the same evaluation in every one of them.
+        let bucketed = float.clone().with_buckets(8).unwrap();
+        let quantised = bucketed.quantise("bucketed");
+        assert_eq!(quantised.buckets(), 8);
+        for fen in FENS {
+            let board: Board = fen.parse().unwrap();
+            assert_eq!(quantised.evaluate(&board), net.evaluate(&board), "{fen}");
+        }
+        assert!(bucketed.with_buckets(4).is_none(), "8 buckets do not become 4");
     }
 
     #[test]
@@ -577,6 +621,7 @@ mod tests {
         let opts = TrainOptions {
             data: PathBuf::new(),
             hidden: 8,
+            buckets: 1,
             epochs: 40,
             lr: 0.01,
             weight_decay: 0.0,
@@ -588,7 +633,7 @@ mod tests {
             mirror: false,
             init: None,
         };
-        let before = mean_loss(&FloatNet::random(8, 1), &samples, 1);
+        let before = mean_loss(&FloatNet::random(8, 1, 1), &samples, 1);
         let validation = samples.clone();
         let net = train(&mut samples, &validation, &opts, |_| {});
         let after = mean_loss(&net, &validation, 1);

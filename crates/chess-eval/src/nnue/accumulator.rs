@@ -216,7 +216,7 @@ impl Evaluator for Nnue {
             Color::Black => (black, white),
         };
         let max = Score::MAX_EVAL.0;
-        Score(self.net.output(us, them).clamp(-max, max))
+        Score(self.net.output(board, us, them).clamp(-max, max))
     }
 
     fn reset(&mut self, root: &Board) {
