@@ -231,9 +231,7 @@ impl Network {
         let feature_weights = r.i16s(INPUTS * hidden)?;
         let feature_bias = r.i16s(hidden)?;
         let output_weights = r.i16s(2 * hidden * buckets)?;
-        let output_bias = (0..buckets)
-            .map(|_| Ok(i32::from_le_bytes(r.take(4)?.try_into().expect("four bytes"))))
-            .collect::<Result<_, _>>()?;
+        let output_bias = r.i32s(buckets)?;
         if !r.0.is_empty() {
             return Err(NetError::TrailingBytes(r.0.len()));
         }
@@ -442,6 +440,11 @@ impl<'a> Reader<'a> {
     fn i16s(&mut self, n: usize) -> Result<Vec<i16>, NetError> {
         let bytes = self.take(n.checked_mul(2).ok_or(NetError::Truncated)?)?;
         Ok(bytes.chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect())
+    }
+
+    fn i32s(&mut self, n: usize) -> Result<Vec<i32>, NetError> {
+        let bytes = self.take(n.checked_mul(4).ok_or(NetError::Truncated)?)?;
+        Ok(bytes.chunks_exact(4).map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect())
     }
 }
 
