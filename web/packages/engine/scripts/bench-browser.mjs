@@ -21,7 +21,7 @@ const levelPositions = (await readFile(new URL('../../../../crates/chess-ai/exam
   .split('\n')
   .filter((line) => line.trim() !== '');
 const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
-const page = `<!doctype html><script type="module">
+const page = `<!doctype html><link rel="icon" href="data:,"><script type="module">
   import { bench, Ai, ChessGame, WorkerAi } from './dist/index.browser.js';
   window.mainThread = bench(11);
   window.reviewTime = async () => {
