@@ -305,8 +305,8 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
     let next = AtomicUsize::new(0);
     let written = AtomicUsize::new(0);
     let log = Mutex::new(());
-    let eval_name = opts.eval_name();
-    check_same_player(&opts.dir.join("summary.jsonl"), opts.seed, opts.nodes, &eval_name)?;
+    let player = Player::of(opts);
+    player.check(&opts.dir.join("summary.jsonl"))?;
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..opts.threads.max(1))
             .map(|_| {
@@ -337,8 +337,8 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
                         written.fetch_add(1, Ordering::Relaxed);
                         let seconds = started.elapsed().as_secs_f64();
                         let line = format!(
-                            "{{\"chunk\":{index},\"seed\":{},\"nodes\":{},\"games\":{},\"positions\":{},\"kept\":{},\"white\":{},\"draws\":{},\"black\":{},\"seconds\":{seconds:.1},\"eval\":{eval_name:?}}}\n",
-                            opts.seed, opts.nodes, summary.games, summary.positions, summary.kept, summary.wdl[0], summary.wdl[1], summary.wdl[2]
+                            "{{\"chunk\":{index},{}\"games\":{},\"positions\":{},\"kept\":{},\"white\":{},\"draws\":{},\"black\":{},\"seconds\":{seconds:.1},{}\n",
+                            player.seed_and_nodes, summary.games, summary.positions, summary.kept, summary.wdl[0], summary.wdl[1], summary.wdl[2], player.eval
                         );
                         let _guard = log.lock().unwrap_or_else(|e| e.into_inner());
                         fs::OpenOptions::new()
@@ -356,26 +356,53 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
     Ok(written.into_inner())
 }
 
-/// Refuse to add chunks to `seed` if `summary` (the run's log, if there is one yet) says an
-/// earlier chunk of that seed had another evaluation or node budget.
-fn check_same_player(summary: &Path, seed: u64, nodes: u64, eval_name: &str) -> io::Result<()> {
-    let text = match fs::read_to_string(summary) {
-        Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(e),
-    };
-    let ours = format!("\"seed\":{seed},\"nodes\":{nodes},");
-    let eval = format!("\"eval\":{eval_name:?}}}");
-    let seed_field = format!("\"seed\":{seed},");
-    match text.lines().find(|line| line.contains(&seed_field) && !(line.contains(&ours) && line.ends_with(&eval))) {
-        None => Ok(()),
-        Some(line) => Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "seed {seed} already has chunks by another player or budget ({line}); this run is {eval_name} at {nodes} nodes: \
-                 name that net (--eval NAME or FILE, --nodes N) or take a new --seed"
-            ),
-        )),
+/// The fields of a summary line that name the run's player, as the line writes them: the seed
+/// and the node budget after the chunk index, the evaluation last. Written and checked here only.
+struct Player {
+    seed: u64,
+    /// `"seed":S,"nodes":N,`
+    seed_and_nodes: String,
+    /// `"eval":"NAME"}`
+    eval: String,
+    eval_name: String,
+    nodes: u64,
+}
+
+impl Player {
+    fn of(opts: &SelfplayOptions) -> Player {
+        let eval_name = opts.eval_name();
+        Player {
+            seed: opts.seed,
+            seed_and_nodes: format!("\"seed\":{},\"nodes\":{},", opts.seed, opts.nodes),
+            eval: format!("\"eval\":{eval_name:?}}}"),
+            eval_name,
+            nodes: opts.nodes,
+        }
+    }
+
+    /// Refuse to add chunks to the seed if `summary` (the run's log, if there is one yet) says an
+    /// earlier chunk of that seed had another evaluation or node budget.
+    fn check(&self, summary: &Path) -> io::Result<()> {
+        let text = match fs::read_to_string(summary) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let seed_field = format!("\"seed\":{},", self.seed);
+        let other = |line: &&str| {
+            line.contains(&seed_field) && !(line.contains(&self.seed_and_nodes) && line.ends_with(&self.eval))
+        };
+        match text.lines().find(other) {
+            None => Ok(()),
+            Some(line) => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "seed {} already has chunks by another player or budget ({line}); this run is {} at {} nodes: \
+                     name that net (--eval NAME or FILE, --nodes N) or take a new --seed",
+                    self.seed, self.eval_name, self.nodes
+                ),
+            )),
+        }
     }
 }
 
