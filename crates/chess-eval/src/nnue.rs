@@ -2,7 +2,10 @@
 //!
 //! **Inputs.** Each side's view of the board is 768 sparse features: one per (own or enemy piece,
 //! role, square), squares flipped vertically for Black so that both sides see the board from
-//! their own first rank ([`feature`]).
+//! their own first rank ([`feature`]). A net may have several sets of these 768 input weights
+//! (*king buckets*), each side reading the set its own king's square selects, and may mirror a
+//! side's board left to right when its king is on files e-h ([`KingBuckets`]); a king move that
+//! changes its side's set or mirroring sums that side's accumulator anew.
 //!
 //! **Hidden layer.** An accumulator of N integers per side: the bias plus the weight rows of the
 //! features present. A move changes two to four features, so the accumulator of a position is
@@ -26,8 +29,11 @@
 //! the name (`u32` length + UTF-8), then the feature weights (`i16`, 768 rows of N), the feature
 //! biases (`i16` × N), the output weights (`i16` × 2N: side to move, then the other side) and the
 //! output bias (`i32`). A net with B > 1 output buckets starts with `CNN2`, has the bucket count
-//! B (`u32`) after N, and B sets of output weights and then B biases. A net is known by its name
-//! and [`Network::hash`] (FNV-1a of the file).
+//! B (`u32`) after N, and B sets of output weights and then B biases. A net with king buckets or
+//! mirroring starts with `CNN3`, has B, then a flags byte (1: mirrored) and the 64 bytes of the
+//! king bucket of each square (from the side's own view) after N, and K sets of 768 feature weight
+//! rows for K king buckets. Each net is written in the first of these formats that holds it. A net
+//! is known by its name and [`Network::hash`] (FNV-1a of the file).
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -37,8 +43,10 @@ use chess_core::{Board, Color, Role, Square};
 mod accumulator;
 #[allow(unsafe_code)]
 mod kernels;
+mod king_buckets;
 
 pub use accumulator::Nnue;
+pub use king_buckets::{KingBuckets, View, MAX_KING_BUCKETS};
 
 /// Input features per perspective: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
@@ -52,6 +60,8 @@ pub const SCALE: i32 = 400;
 pub const MAGIC: &[u8; 4] = b"CNN1";
 /// The first bytes of the file of a net with output buckets.
 pub const MAGIC_BUCKETS: &[u8; 4] = b"CNN2";
+/// The first bytes of the file of a net with king buckets or mirrored inputs ([`KingBuckets`]).
+pub const MAGIC_KINGS: &[u8; 4] = b"CNN3";
 /// The widest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 /// The most output buckets a net may have: one per piece count from 2 to 32.
@@ -97,12 +107,7 @@ pub const COMPILED_IN: [(&str, &[u8]); 1] = [("cn128-v1", include_bytes!("../net
 /// ```
 #[inline]
 pub const fn feature(perspective: Color, color: Color, role: Role, square: Square) -> usize {
-    let side = (color as usize != perspective as usize) as usize;
-    let square = match perspective {
-        Color::White => square.index(),
-        Color::Black => square.index() ^ 56,
-    };
-    side * 384 + role.index() * 64 + square
+    KingBuckets::PLAIN.feature(perspective, Square::A1, color, role, square)
 }
 
 /// Why a net file was refused.
@@ -116,6 +121,9 @@ pub enum NetError {
     BadWidth(usize),
     /// The number of output buckets is 0 or above [`MAX_BUCKETS`].
     BadBuckets(usize),
+    /// The king buckets are not `0..count` each used, or more than [`MAX_KING_BUCKETS`], or the
+    /// flags are unknown.
+    BadKingBuckets,
     /// The name is not UTF-8.
     BadName,
     /// Bytes follow the last weight.
@@ -131,10 +139,16 @@ pub enum NetError {
 impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NetError::BadMagic => write!(f, "not a net file (it does not start with CNN1 or CNN2)"),
+            NetError::BadMagic => write!(f, "not a net file (it does not start with CNN1, CNN2 or CNN3)"),
             NetError::Truncated => write!(f, "the net file is truncated"),
             NetError::BadWidth(n) => write!(f, "hidden width {n} is not within 1..={MAX_HIDDEN}"),
             NetError::BadBuckets(n) => write!(f, "{n} output buckets is not within 1..={MAX_BUCKETS}"),
+            NetError::BadKingBuckets => {
+                write!(
+                    f,
+                    "the king buckets are not 0..n each used (n at most {MAX_KING_BUCKETS}) or the flags are unknown"
+                )
+            }
             NetError::BadName => write!(f, "the net's name is not UTF-8"),
             NetError::TrailingBytes(n) => write!(f, "{n} bytes follow the net's last weight"),
             NetError::WrongSizes => write!(f, "the weights do not have the sizes of the net's width"),
@@ -150,8 +164,9 @@ impl std::error::Error for NetError {}
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     name: String,
+    kings: KingBuckets,
     hidden: usize,
-    /// `INPUTS` rows of `hidden`.
+    /// `INPUTS` rows of `hidden` per king bucket.
     feature_weights: Vec<i16>,
     feature_bias: Vec<i16>,
     /// `2 × hidden` per output bucket: the side to move's half, then the other side's.
@@ -170,10 +185,11 @@ impl Network {
     /// The largest net file read: 256 MiB (a net of 768 inputs and 100,000 hidden units).
     pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
-    /// A net from its quantised weights (layout as in the [module docs](self)); as many output
-    /// buckets as `output_bias` has biases.
+    /// A net from its quantised weights (layout as in the [module docs](self)), reading its
+    /// inputs through `kings`; as many output buckets as `output_bias` has biases.
     pub fn new(
         name: &str,
+        kings: KingBuckets,
         hidden: usize,
         feature_weights: Vec<i16>,
         feature_bias: Vec<i16>,
@@ -187,7 +203,7 @@ impl Network {
         if buckets == 0 || buckets > MAX_BUCKETS {
             return Err(NetError::BadBuckets(buckets));
         }
-        if feature_weights.len() != INPUTS * hidden
+        if feature_weights.len() != kings.count() * INPUTS * hidden
             || feature_bias.len() != hidden
             || output_weights.len() != 2 * hidden * buckets
         {
@@ -198,7 +214,7 @@ impl Network {
         if largest > Network::max_output_weight(hidden) {
             return Err(NetError::OutputWeightsTooLarge);
         }
-        Ok(Network { name: name.to_owned(), hidden, feature_weights, feature_bias, output_weights, output_bias })
+        Ok(Network { name: name.to_owned(), kings, hidden, feature_weights, feature_bias, output_weights, output_bias })
     }
 
     /// The largest output weight (quantised) a net of width `hidden` may have: above it, the
@@ -213,44 +229,70 @@ impl Network {
     /// A net read from a file's bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let mut r = Reader(bytes);
-        let bucketed = match r.take(4)? {
-            m if m == MAGIC => false,
-            m if m == MAGIC_BUCKETS => true,
+        let version = match r.take(4)? {
+            m if m == MAGIC => 1,
+            m if m == MAGIC_BUCKETS => 2,
+            m if m == MAGIC_KINGS => 3,
             _ => return Err(NetError::BadMagic),
         };
         let hidden = r.u32()? as usize;
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetError::BadWidth(hidden));
         }
-        let buckets = if bucketed { r.u32()? as usize } else { 1 };
+        let buckets = if version >= 2 { r.u32()? as usize } else { 1 };
         if buckets == 0 || buckets > MAX_BUCKETS {
             return Err(NetError::BadBuckets(buckets));
         }
+        let kings = if version >= 3 {
+            let flags = r.take(1)?[0];
+            if flags > 1 {
+                return Err(NetError::BadKingBuckets);
+            }
+            let table: [u8; 64] = r.take(64)?.try_into().expect("64 bytes");
+            let kings = KingBuckets::new(table, flags == 1)?;
+            if kings.table() != &table {
+                // Not canonical: the mirrored files of a mirrored table must repeat the others.
+                return Err(NetError::BadKingBuckets);
+            }
+            kings
+        } else {
+            KingBuckets::PLAIN
+        };
         let name_len = r.u32()? as usize;
         let name = std::str::from_utf8(r.take(name_len)?).map_err(|_| NetError::BadName)?.to_owned();
-        let feature_weights = r.i16s(INPUTS * hidden)?;
+        let feature_weights = r.i16s(kings.count() * INPUTS * hidden)?;
         let feature_bias = r.i16s(hidden)?;
         let output_weights = r.i16s(2 * hidden * buckets)?;
         let output_bias = r.i32s(buckets)?;
         if !r.0.is_empty() {
             return Err(NetError::TrailingBytes(r.0.len()));
         }
-        Network::new(&name, hidden, feature_weights, feature_bias, output_weights, output_bias)
+        Network::new(&name, kings, hidden, feature_weights, feature_bias, output_weights, output_bias)
     }
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let buckets = self.buckets();
-        let mut out =
-            Vec::with_capacity(20 + self.name.len() + 2 * (INPUTS + 1 + 2 * buckets) * self.hidden + 4 * buckets);
-        // A net without buckets keeps the first format, so its bytes (and hash) never change.
-        if buckets == 1 {
-            out.extend_from_slice(MAGIC);
-            out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        let mut out = Vec::with_capacity(
+            85 + self.name.len() + 2 * (self.feature_weights.len() + (1 + 2 * buckets) * self.hidden) + 4 * buckets,
+        );
+        // Each net is written in the first format that holds it, so the bytes (and hash) of a
+        // net never change when a later format comes.
+        let version = if !self.kings.is_plain() {
+            3
+        } else if buckets > 1 {
+            2
         } else {
-            out.extend_from_slice(MAGIC_BUCKETS);
-            out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+            1
+        };
+        out.extend_from_slice([MAGIC, MAGIC_BUCKETS, MAGIC_KINGS][version - 1]);
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        if version >= 2 {
             out.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
+        if version >= 3 {
+            out.push(u8::from(self.kings.mirror()));
+            out.extend_from_slice(self.kings.table());
         }
         out.extend_from_slice(&(self.name.len() as u32).to_le_bytes());
         out.extend_from_slice(self.name.as_bytes());
@@ -319,18 +361,23 @@ impl Network {
     /// A net of width `hidden` with small pseudo-random weights drawn from `seed` (a fixed LCG),
     /// for tests and benchmarks of the machinery: it knows no chess.
     pub fn random(hidden: usize, seed: u64) -> Network {
+        Network::random_with_kings(KingBuckets::PLAIN, hidden, seed)
+    }
+
+    /// [`random`](Self::random), reading its inputs through `kings`.
+    pub fn random_with_kings(kings: KingBuckets, hidden: usize, seed: u64) -> Network {
         let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let mut next = |range: i32| {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             ((state >> 33) as i32).rem_euclid(2 * range + 1) - range
         };
         let hidden = hidden.clamp(1, MAX_HIDDEN);
-        let feature_weights = (0..INPUTS * hidden).map(|_| next(40) as i16).collect();
+        let feature_weights = (0..kings.count() * INPUTS * hidden).map(|_| next(40) as i16).collect();
         let feature_bias = (0..hidden).map(|_| next(60) as i16).collect();
         let largest = Network::max_output_weight(hidden).min(64);
         let output_weights = (0..2 * hidden).map(|_| next(largest) as i16).collect();
         let output_bias = vec![next(5000)];
-        Network::new("random", hidden, feature_weights, feature_bias, output_weights, output_bias)
+        Network::new("random", kings, hidden, feature_weights, feature_bias, output_weights, output_bias)
             .expect("weights within bounds")
     }
 
@@ -344,25 +391,36 @@ impl Network {
         self.hidden
     }
 
+    /// How the inputs are chosen by each side's king ([`KingBuckets::PLAIN`] for a net without
+    /// king buckets or mirroring).
+    pub fn kings(&self) -> KingBuckets {
+        self.kings
+    }
+
     /// The number of output buckets ([`output_bucket`]); 1 for a net without.
     pub fn buckets(&self) -> usize {
         self.output_bias.len()
     }
 
-    /// The net's shape for people: `768->128x2->1`, and the output buckets if it has them.
+    /// The net's shape for people: `768->128x2->1`, then its king buckets' layout if it has one
+    /// (`, inputs hm4`) and its output buckets if it has them.
     ///
     /// ```
     /// assert_eq!(chess_eval::Network::random(16, 1).shape(), "768->16x2->1");
     /// ```
     pub fn shape(&self) -> String {
-        match self.buckets() {
-            1 => format!("768->{}x2->1", self.hidden),
-            b => format!("768->{}x2->1, {b} output buckets", self.hidden),
+        let mut shape = format!("768->{}x2->1", self.hidden);
+        if !self.kings.is_plain() {
+            shape += &format!(", inputs {}", self.kings);
         }
+        if self.buckets() > 1 {
+            shape += &format!(", {} output buckets", self.buckets());
+        }
+        shape
     }
 
     /// The quantised weights, as [`new`](Self::new) takes them: the feature weights (`INPUTS`
-    /// rows of `hidden`), the feature biases, the output weights (per bucket, side to move then
+    /// rows of `hidden` per king bucket), the feature biases, the output weights (per bucket, side to move then
     /// the other side) and the output biases. What a trainer starts from to go on training a net.
     pub fn weights(&self) -> (&[i16], &[i16], &[i16], &[i32]) {
         (&self.feature_weights, &self.feature_bias, &self.output_weights, &self.output_bias)
@@ -379,15 +437,30 @@ impl Network {
         &self.feature_weights[f * self.hidden..(f + 1) * self.hidden]
     }
 
+    /// The view of `perspective` on `board` (its king bucket and mirroring).
+    #[inline]
+    fn view(&self, board: &Board, perspective: Color) -> View {
+        if self.kings.is_plain() {
+            KingBuckets::PLAIN.view(perspective, Square::A1)
+        } else {
+            self.kings.view(perspective, board.king(perspective))
+        }
+    }
+
     /// Both accumulators of `board`, summed anew: `[White's, Black's]`.
     fn accumulate(&self, board: &Board, white: &mut [i16], black: &mut [i16]) {
-        white.copy_from_slice(&self.feature_bias);
-        black.copy_from_slice(&self.feature_bias);
+        self.accumulate_one(board, Color::White, white);
+        self.accumulate_one(board, Color::Black, black);
+    }
+
+    /// The accumulator of `perspective` for `board`, summed anew.
+    fn accumulate_one(&self, board: &Board, perspective: Color, acc: &mut [i16]) {
+        let view = self.view(board, perspective);
+        acc.copy_from_slice(&self.feature_bias);
         for color in Color::ALL {
             for role in Role::ALL {
                 for sq in board.colored_pieces(color, role) {
-                    kernels::add(white, self.row(feature(Color::White, color, role, sq)));
-                    kernels::add(black, self.row(feature(Color::Black, color, role, sq)));
+                    kernels::add(acc, self.row(view.feature(color == perspective, role, sq)));
                 }
             }
         }
@@ -477,7 +550,7 @@ mod tests {
         let mut wide = bytes.clone();
         wide[4..8].copy_from_slice(&100_000u32.to_le_bytes());
         assert_eq!(Network::from_bytes(&wide), Err(NetError::BadWidth(100_000)));
-        assert_eq!(NetError::BadMagic.to_string(), "not a net file (it does not start with CNN1 or CNN2)");
+        assert_eq!(NetError::BadMagic.to_string(), "not a net file (it does not start with CNN1, CNN2 or CNN3)");
         let path = std::env::temp_dir().join(format!("chess-eval-open-{}.nnue", std::process::id()));
         std::fs::write(&path, &bytes).unwrap();
         assert_eq!(Network::open(&path).unwrap(), net);
@@ -488,20 +561,28 @@ mod tests {
         assert_ne!(Network::random(16, 2).hash(), net.hash());
         let too_large = vec![i16::MAX; 32];
         assert_eq!(
-            Network::new("x", 16, vec![0; 768 * 16], vec![0; 16], too_large, vec![0]),
+            Network::new("x", KingBuckets::PLAIN, 16, vec![0; 768 * 16], vec![0; 16], too_large, vec![0]),
             Err(NetError::OutputWeightsTooLarge)
         );
-        assert_eq!(Network::new("x", 16, vec![0; 10], vec![0; 16], vec![0; 32], vec![0]), Err(NetError::WrongSizes));
         assert_eq!(
-            Network::new("x", 16, vec![0; 768 * 16], vec![0; 16], vec![0; 32], vec![0; 2]),
+            Network::new("x", KingBuckets::PLAIN, 16, vec![0; 10], vec![0; 16], vec![0; 32], vec![0]),
             Err(NetError::WrongSizes)
         );
-        assert_eq!(Network::new("x", 16, vec![0; 768 * 16], vec![0; 16], vec![], vec![]), Err(NetError::BadBuckets(0)));
+        assert_eq!(
+            Network::new("x", KingBuckets::PLAIN, 16, vec![0; 768 * 16], vec![0; 16], vec![0; 32], vec![0; 2]),
+            Err(NetError::WrongSizes)
+        );
+        assert_eq!(
+            Network::new("x", KingBuckets::PLAIN, 16, vec![0; 768 * 16], vec![0; 16], vec![], vec![]),
+            Err(NetError::BadBuckets(0))
+        );
     }
 
     #[test]
     fn an_extreme_output_bias_does_not_overflow() {
-        let net = Network::new("huge", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], vec![i32::MAX]).unwrap();
+        let net =
+            Network::new("huge", KingBuckets::PLAIN, 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], vec![i32::MAX])
+                .unwrap();
         assert!(net.evaluate(&Board::startpos()) > 1_000_000);
         let mut nnue = Nnue::new(Arc::new(net));
         assert_eq!(nnue.evaluate(&Board::startpos()), Score::MAX_EVAL);
@@ -510,14 +591,16 @@ mod tests {
     #[test]
     fn a_net_of_only_an_output_bias_scores_it() {
         // Output bias 2·QA·QB is 2.0 in float: 800 centipawns for the side to move.
-        let net = Network::new("bias", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], vec![2 * QA * QB]).unwrap();
+        let net =
+            Network::new("bias", KingBuckets::PLAIN, 8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], vec![2 * QA * QB])
+                .unwrap();
         assert_eq!(net.evaluate(&Board::startpos()), 2 * SCALE);
         // One hidden unit at QA (1.0) with output weight QB (1.0) adds 1.0: another 400.
         let mut fb = vec![0; 8];
         fb[0] = QA as i16;
         let mut ow = vec![0; 16];
         ow[0] = QB as i16;
-        let net = Network::new("one", 8, vec![0; 768 * 8], fb, ow, vec![2 * QA * QB]).unwrap();
+        let net = Network::new("one", KingBuckets::PLAIN, 8, vec![0; 768 * 8], fb, ow, vec![2 * QA * QB]).unwrap();
         assert_eq!(net.evaluate(&Board::startpos()), 3 * SCALE);
     }
 
@@ -525,7 +608,7 @@ mod tests {
     fn output_buckets_go_by_piece_count_and_round_trip() {
         // Two buckets, each only a bias: 1.0 (400 cp) with 2-16 pieces, 2.0 with 17-32.
         let bias = vec![QA * QB, 2 * QA * QB];
-        let net = Network::new("two", 8, vec![0; 768 * 8], vec![0; 8], vec![0; 32], bias).unwrap();
+        let net = Network::new("two", KingBuckets::PLAIN, 8, vec![0; 768 * 8], vec![0; 8], vec![0; 32], bias).unwrap();
         assert_eq!((net.buckets(), net.shape().as_str()), (2, "768->8x2->1, 2 output buckets"));
         let endgame: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse().unwrap();
         assert_eq!((net.evaluate(&endgame), net.evaluate(&Board::startpos())), (SCALE, 2 * SCALE));
@@ -552,6 +635,38 @@ mod tests {
         ] {
             let board: Board = fen.parse().unwrap();
             assert_eq!(net.evaluate(&board), net.evaluate(&board.mirrored()), "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_net_with_king_buckets_round_trips_and_sees_mirror_images_alike() {
+        let hm4 = KingBuckets::named("hm4").unwrap();
+        let net = Network::random_with_kings(hm4, 16, 3);
+        assert_eq!((net.kings(), net.shape().as_str()), (hm4, "768->16x2->1, inputs hm4"));
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[..4], MAGIC_KINGS);
+        assert_eq!(bytes.len(), 4 + 4 + 4 + 1 + 64 + 4 + 6 + 2 * (4 * 768 * 16 + 16 + 32) + 4);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let mut flags = bytes.clone();
+        flags[12] = 2;
+        assert_eq!(Network::from_bytes(&flags), Err(NetError::BadKingBuckets));
+        let mut uncanonical = bytes.clone();
+        uncanonical[13 + 7] = 1; // h1's entry differs from a1's in a mirrored table
+        assert_eq!(Network::from_bytes(&uncanonical), Err(NetError::BadKingBuckets));
+        assert_eq!(Network::from_bytes(&bytes[..bytes.len() - 2 * 768]), Err(NetError::Truncated));
+        // Mirrored inputs: a position without castling rights and its mirror image (files a-h
+        // swapped) are the same inputs, so the same score to the last centipawn.
+        let flip = |fen: &str| -> Board {
+            let (placement, rest) = fen.split_once(' ').unwrap();
+            let ranks: Vec<String> = placement.split('/').map(|r| r.chars().rev().collect()).collect();
+            format!("{} {rest}", ranks.join("/")).parse().unwrap()
+        };
+        for fen in
+            ["r4rk1/pp3ppp/2n1bn2/q2p4/3P4/2NBBN2/PPQ2PPP/2KR3R w - - 0 1", "8/5k2/3p4/1p1P4/1P3K2/8/8/8 b - - 0 1"]
+        {
+            let board: Board = fen.parse().unwrap();
+            assert_eq!(net.evaluate(&board), net.evaluate(&flip(fen)), "{fen}");
+            assert_ne!(Network::random(16, 3).evaluate(&board), Network::random(16, 3).evaluate(&flip(fen)));
         }
     }
 }

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use chess_core::{Board, Game, Move};
+use chess_eval::nnue::KingBuckets;
 use chess_eval::{Evaluator, Network, Nnue, Score};
 use chess_search::{Engine, Limits};
 
@@ -51,22 +52,27 @@ impl Evaluator for Checked {
 
 #[test]
 fn every_node_of_a_search_matches_a_fresh_sum() {
-    let evaluations = Arc::new(AtomicU64::new(0));
-    let stray_refreshes = Arc::new(AtomicU64::new(0));
-    let checked = Checked {
-        inner: Nnue::new(Arc::new(Network::random(32, 11))),
-        evaluations: Arc::clone(&evaluations),
-        stray_refreshes: Arc::clone(&stray_refreshes),
-    };
-    let mut engine = Engine::new(checked, 16);
-    for fen in [
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r3k2r/pPp1pppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    ] {
-        let result = engine.think(&Game::from_fen(fen).unwrap(), &Limits::depth(6));
-        assert!(result.best_move.is_some(), "{fen}");
+    // A plain net, and one with mirrored inputs and king buckets (whose king moves sum a side
+    // anew, which is not a stray refresh).
+    let hm4 = KingBuckets::named("hm4").unwrap();
+    for net in [Network::random(32, 11), Network::random_with_kings(hm4, 32, 11)] {
+        let evaluations = Arc::new(AtomicU64::new(0));
+        let stray_refreshes = Arc::new(AtomicU64::new(0));
+        let checked = Checked {
+            inner: Nnue::new(Arc::new(net)),
+            evaluations: Arc::clone(&evaluations),
+            stray_refreshes: Arc::clone(&stray_refreshes),
+        };
+        let mut engine = Engine::new(checked, 16);
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/pPp1pppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let result = engine.think(&Game::from_fen(fen).unwrap(), &Limits::depth(6));
+            assert!(result.best_move.is_some(), "{fen}");
+        }
+        assert!(evaluations.load(Ordering::Relaxed) > 1_000, "{evaluations:?} evaluations");
+        assert_eq!(stray_refreshes.load(Ordering::Relaxed), 0);
     }
-    assert!(evaluations.load(Ordering::Relaxed) > 1_000, "{evaluations:?} evaluations");
-    assert_eq!(stray_refreshes.load(Ordering::Relaxed), 0);
 }

@@ -9,7 +9,7 @@
 //!                   [--eval net|classical|NAME|FILE]
 //! chess-tune selfplay-stats [--dir DIR]
 //! chess-tune winfit [--dir DIR]
-//! chess-tune train [--data DIR] [--hidden N] [--output-buckets B] [--epochs N] [--lr R] [--wd R] [--batch N]
+//! chess-tune train [--data DIR] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N]
 //!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
 //! ```
 //!
@@ -32,13 +32,14 @@ mod winfit;
 use std::process::ExitCode;
 
 use chess_core::Board;
+use chess_eval::nnue::KingBuckets;
 
 const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|NAME|FILE]
   chess-tune selfplay-stats [--dir DIR]
   chess-tune winfit [--dir DIR]
-  chess-tune train [--data DIR] [--hidden N] [--output-buckets B] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
+  chess-tune train [--data DIR] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
@@ -205,6 +206,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         "data",
         "hidden",
         "output-buckets",
+        "kings",
         "epochs",
         "lr",
         "wd",
@@ -240,10 +242,24 @@ fn train_net(args: &Args) -> Result<(), String> {
         Some((_, Some(net))) => Some(net),
         Some((had, None)) => return Err(format!("--init has {had} output buckets, not --output-buckets {buckets}")),
     };
+    // Inputs: as --init reads them, or its plain inputs copied into each king bucket.
+    let kings = match args.get("kings") {
+        None => init.as_ref().map_or(KingBuckets::PLAIN, |net| net.kings()),
+        Some(name) => KingBuckets::named(name).ok_or_else(|| {
+            let names: Vec<_> = KingBuckets::NAMED.iter().map(|(n, _)| *n).collect();
+            format!("--kings {name}: not a layout ({})", names.join(", "))
+        })?,
+    };
+    let init = match init.map(|net| (net.kings(), net.with_kings(kings))) {
+        None => None,
+        Some((_, Some(net))) => Some(net),
+        Some((had, None)) => return Err(format!("--init reads its inputs as {had}, not --kings {kings}")),
+    };
     let opts = train::TrainOptions {
         data: args.get("data").unwrap_or(SELFPLAY_DIR).into(),
         hidden,
         buckets,
+        kings,
         epochs: args.num("epochs", 10)?,
         lr: args.num("lr", 0.001)?,
         weight_decay: args.num("wd", 0.01)?,
@@ -266,7 +282,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     }
     let out = args.get("out").unwrap_or("data/nets/net.nnue").to_owned();
     let started = std::time::Instant::now();
-    let mut data = train::load(&opts.data, opts.lambda, opts.max_positions, opts.mirror)?;
+    let mut data = train::load(&opts.data, opts.lambda, opts.max_positions, opts.mirror, opts.kings)?;
     if data.train.is_empty() {
         return Err(format!("{}: no training positions", opts.data.display()));
     }
@@ -302,11 +318,12 @@ fn train_net(args: &Args) -> Result<(), String> {
     let last = last.expect("one epoch at least");
     let command: Vec<String> = std::env::args().collect();
     let summary = format!(
-        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"output_buckets\":{},\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
+        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"output_buckets\":{},\"kings\":\"{}\",\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
         name,
         net.hash(),
         opts.hidden,
         opts.buckets,
+        opts.kings,
         opts.epochs,
         opts.lambda,
         opts.lr,

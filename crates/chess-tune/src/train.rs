@@ -1,7 +1,7 @@
 //! `chess-tune train`: the neural evaluation's trainer, on the CPU.
 //!
 //! **Model.** The float twin of [`chess_eval::nnue`]: 768 inputs per perspective
-//! ([`feature`]), a hidden layer of N shared by both perspectives, SCReLU (`clamp(x, 0, 1)²`),
+//! ([`chess_eval::nnue::feature`]), or 768 per king bucket read through [`KingBuckets`], a hidden layer of N shared by both perspectives, SCReLU (`clamp(x, 0, 1)²`),
 //! then one output over the side to move's half and the other side's:
 //! `out = Σ h_us·w_us + Σ h_them·w_them + b`, and `eval = SCALE · out` centipawns. With output
 //! buckets, `w` and `b` are those of the position's piece count ([`output_bucket`]).
@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use chess_core::{Board, Color, Role};
-use chess_eval::nnue::{feature, output_bucket, INPUTS, QA, QB, SCALE};
+use chess_eval::nnue::{output_bucket, KingBuckets, INPUTS, QA, QB, SCALE};
 use chess_eval::{Classical, Evaluator, Network};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -45,6 +45,8 @@ pub struct TrainOptions {
     pub hidden: usize,
     /// Output buckets by piece count (1: none).
     pub buckets: usize,
+    /// King buckets and mirroring of the inputs ([`KingBuckets::PLAIN`]: none).
+    pub kings: KingBuckets,
     /// Passes over the training positions.
     pub epochs: usize,
     /// AdamW's learning rate.
@@ -64,8 +66,8 @@ pub struct TrainOptions {
     /// Also learn each training position without castling rights mirrored left to right
     /// ([`Sample::mirrored`]): the same position for the rules, so the same value.
     pub mirror: bool,
-    /// Start from this net's weights (of width `hidden` and `buckets` output buckets) instead of
-    /// random ones.
+    /// Start from this net's weights (of width `hidden`, `buckets` output buckets and `kings`)
+    /// instead of random ones.
     pub init: Option<FloatNet>,
 }
 
@@ -78,17 +80,19 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// The position `board` (from its side to move's view) with the `target`.
-    pub fn new(board: &Board, target: f32) -> Sample {
+    /// The position `board` (from its side to move's view) with the `target`, its inputs read
+    /// through `kings`.
+    pub fn new(board: &Board, target: f32, kings: KingBuckets) -> Sample {
         let us = board.side_to_move();
+        let views = [kings.view(us, board.king(us)), kings.view(!us, board.king(!us))];
         let mut features = [[0u16; MAX_FEATURES]; 2];
         let mut count = 0;
         for color in Color::ALL {
             for role in Role::ALL {
                 for sq in board.colored_pieces(color, role) {
                     if count < MAX_FEATURES {
-                        features[0][count] = feature(us, color, role, sq) as u16;
-                        features[1][count] = feature(!us, color, role, sq) as u16;
+                        features[0][count] = views[0].feature(color == us, role, sq) as u16;
+                        features[1][count] = views[1].feature(color != us, role, sq) as u16;
                         count += 1;
                     }
                 }
@@ -98,7 +102,8 @@ impl Sample {
     }
 
     /// The same position mirrored left to right (files a and h swapped), with the same target.
-    /// Only a position without castling rights is the same position for the rules.
+    /// Only a position without castling rights is the same position for the rules, and only
+    /// inputs without king buckets ([`KingBuckets::PLAIN`]) mirror by swapping files.
     pub fn mirrored(&self) -> Sample {
         let mut m = *self;
         for side in &mut m.features {
@@ -142,9 +147,19 @@ pub struct Dataset {
     pub classical_validation_loss: f64,
 }
 
-/// Load the kept positions of every complete chunk (`*.csp`) in `dir`, in name order; with
-/// `mirror`, each training position without castling rights also mirrored ([`Sample::mirrored`]).
-pub fn load(dir: &Path, lambda: f32, max_positions: usize, mirror: bool) -> Result<Dataset, String> {
+/// Load the kept positions of every complete chunk (`*.csp`) in `dir`, in name order, their
+/// inputs read through `kings`; with `mirror` (plain inputs only), each training position
+/// without castling rights also mirrored ([`Sample::mirrored`]).
+pub fn load(
+    dir: &Path,
+    lambda: f32,
+    max_positions: usize,
+    mirror: bool,
+    kings: KingBuckets,
+) -> Result<Dataset, String> {
+    if mirror && !kings.is_plain() {
+        return Err(format!("--mirror learns mirror images of plain inputs; inputs {kings} have their own"));
+    }
     let files = selfplay::chunk_paths(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut data =
         Dataset { train: Vec::new(), validation: Vec::new(), games: 0, chunks: 0, classical_validation_loss: 0.0 };
@@ -159,7 +174,7 @@ pub fn load(dir: &Path, lambda: f32, max_positions: usize, mirror: bool) -> Resu
             data.games += 1;
             for (board, ply) in game.positions().filter(|(_, p)| p.keep) {
                 let wdl = if board.side_to_move() == Color::White { white_wdl } else { 1.0 - white_wdl };
-                let sample = Sample::new(&board, target(ply.score, wdl, lambda));
+                let sample = Sample::new(&board, target(ply.score, wdl, lambda), kings);
                 if held_out {
                     let p = sigmoid(classical.evaluate(&board).0 as f32 / SCALE as f32);
                     classical_loss += f64::from((p - sample.target) * (p - sample.target));
@@ -183,8 +198,9 @@ pub fn load(dir: &Path, lambda: f32, max_positions: usize, mirror: bool) -> Resu
 /// The float net being trained.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
+    kings: KingBuckets,
     hidden: usize,
-    /// `INPUTS` rows of `hidden`.
+    /// `INPUTS` rows of `hidden` per king bucket.
     w1: Vec<f32>,
     b1: Vec<f32>,
     /// `2 × hidden` per output bucket: side to move, then the other side.
@@ -194,14 +210,26 @@ pub struct FloatNet {
 }
 
 impl FloatNet {
-    /// Small random weights (uniform, scaled by fan-in) drawn from `seed`, with `buckets`
-    /// output buckets.
-    pub fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
+    /// Small random weights (uniform, scaled by fan-in) drawn from `seed`, with inputs read
+    /// through `kings` and `buckets` output buckets.
+    pub fn random(kings: KingBuckets, hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut uniform = |scale: f32| ((rng.next_u32() as f32 / u32::MAX as f32) * 2.0 - 1.0) * scale;
-        let w1 = (0..INPUTS * hidden).map(|_| uniform(1.0 / (MAX_FEATURES as f32).sqrt())).collect();
+        let w1 = (0..kings.count() * INPUTS * hidden).map(|_| uniform(1.0 / (MAX_FEATURES as f32).sqrt())).collect();
         let w2 = (0..2 * hidden * buckets).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())).collect();
-        FloatNet { hidden, w1, b1: vec![0.0; hidden], w2, b2: vec![0.0; buckets] }
+        FloatNet { kings, hidden, w1, b1: vec![0.0; hidden], w2, b2: vec![0.0; buckets] }
+    }
+
+    /// The same net reading its inputs through `kings`, each king bucket a copy of its plain
+    /// inputs: how a net without king buckets goes on training with them (a mirrored layout
+    /// only ever reads the rows of a king on files a-d, which a plain net has learned alike).
+    /// `None` if the net has king buckets already, and others.
+    pub fn with_kings(self, kings: KingBuckets) -> Option<FloatNet> {
+        match self.kings {
+            k if k == kings => Some(self),
+            k if k.is_plain() => Some(FloatNet { kings, w1: self.w1.repeat(kings.count()), ..self }),
+            _ => None,
+        }
     }
 
     /// The same net with `buckets` output buckets, each a copy of its one output: how a net
@@ -221,6 +249,7 @@ impl FloatNet {
         let (w1, b1, w2, b2) = net.weights();
         let scaled = |ws: &[i16], scale: i32| ws.iter().map(|&w| f32::from(w) / scale as f32).collect();
         FloatNet {
+            kings: net.kings(),
             hidden: net.hidden(),
             w1: scaled(w1, QA),
             b1: scaled(b1, QA),
@@ -237,6 +266,11 @@ impl FloatNet {
     /// The number of output buckets.
     pub fn buckets(&self) -> usize {
         self.b2.len()
+    }
+
+    /// How the inputs are read.
+    pub fn kings(&self) -> KingBuckets {
+        self.kings
     }
 
     fn len(&self) -> usize {
@@ -274,7 +308,7 @@ impl FloatNet {
     /// The evaluation of `board` for its side to move, in centipawns.
     pub fn evaluate(&self, board: &Board) -> f32 {
         let mut accs = [vec![0.0; self.hidden], vec![0.0; self.hidden]];
-        SCALE as f32 * self.forward(&Sample::new(board, 0.0), &mut accs)
+        SCALE as f32 * self.forward(&Sample::new(board, 0.0, self.kings), &mut accs)
     }
 
     /// The quantised net the engine runs.
@@ -283,6 +317,7 @@ impl FloatNet {
         let max_out = Network::max_output_weight(self.hidden);
         Network::new(
             name,
+            self.kings,
             self.hidden,
             self.w1.iter().map(|&w| q(w, QA, i16::MAX as i32)).collect(),
             self.b1.iter().map(|&b| q(b, QA, i16::MAX as i32)).collect(),
@@ -324,7 +359,7 @@ impl Gradient {
 /// Adds the gradient of the loss over `samples` to `grad`; returns the summed loss.
 fn backward(net: &FloatNet, samples: &[Sample], grad: &mut Gradient) -> f64 {
     let n = net.hidden;
-    let (g_w1, rest) = grad.0.split_at_mut(INPUTS * n);
+    let (g_w1, rest) = grad.0.split_at_mut(net.w1.len());
     let (g_b1, rest) = rest.split_at_mut(n);
     let (g_w2, g_b2) = rest.split_at_mut(2 * n * net.buckets());
     let mut accs = [vec![0.0; n], vec![0.0; n]];
@@ -408,14 +443,15 @@ impl Adam {
         self.step += 1;
         let (c1, c2) = (1.0 - B1.powi(self.step), 1.0 - B2.powi(self.step));
         let scale = 1.0 / count as f32;
-        let n = net.hidden;
+        // Decay the weights, not the hidden biases (which follow the feature weights).
+        let biases = net.w1.len()..net.w1.len() + net.hidden;
         for (i, p) in net.params_mut().enumerate() {
             let g = grad.0[i] * scale;
             let m = &mut self.m[i];
             let v = &mut self.v[i];
             *m = B1 * *m + (1.0 - B1) * g;
             *v = B2 * *v + (1.0 - B2) * g * g;
-            let decay = if i < INPUTS * n || i >= INPUTS * n + n { weight_decay * *p } else { 0.0 };
+            let decay = if biases.contains(&i) { 0.0 } else { weight_decay * *p };
             *p -= lr * ((*m / c1) / ((*v / c2).sqrt() + EPS) + decay);
         }
         net.clip();
@@ -446,7 +482,7 @@ pub fn train(
 ) -> FloatNet {
     let mut net = match &opts.init {
         Some(init) => init.clone(),
-        None => FloatNet::random(opts.hidden, opts.buckets, opts.seed),
+        None => FloatNet::random(opts.kings, opts.hidden, opts.buckets, opts.seed),
     };
     let mut adam = Adam::new(&net);
     let threads = opts.threads.max(1);
@@ -517,9 +553,14 @@ mod tests {
 
     #[test]
     fn the_quantised_net_plays_what_the_float_net_learned() {
-        let float = FloatNet::random(32, 8, 9);
+        for kings in [KingBuckets::PLAIN, KingBuckets::named("hm4").unwrap()] {
+            quantised_matches_float(FloatNet::random(kings, 32, 8, 9));
+        }
+    }
+
+    fn quantised_matches_float(float: FloatNet) {
         let net = float.quantise("test");
-        assert_eq!(net.buckets(), 8);
+        assert_eq!((net.buckets(), net.kings()), (8, float.kings()));
         // The float net with the quantised weights, scaled back: the engine's integer arithmetic
         // must give its output to within the truncation of two integer divisions...
         let mut rounded = float.clone();
@@ -538,22 +579,26 @@ mod tests {
 
     #[test]
     fn the_gradient_is_the_slope_of_the_loss() {
-        let mut net = FloatNet::random(8, 2, 3);
+        // Mirrored inputs with king buckets, and two output buckets.
+        let kings = KingBuckets::named("hm4").unwrap();
+        let mut net = FloatNet::random(kings, 8, 2, 3);
         // Biases that put hidden units inside the SCReLU's slope.
         net.b1.iter_mut().enumerate().for_each(|(i, b)| *b = 0.2 + 0.05 * i as f32);
         let samples: Vec<Sample> =
-            FENS.iter().enumerate().map(|(i, f)| Sample::new(&f.parse().unwrap(), 0.2 * i as f32)).collect();
+            FENS.iter().enumerate().map(|(i, f)| Sample::new(&f.parse().unwrap(), 0.2 * i as f32, kings)).collect();
         let mut grad = Gradient::zeros(&net);
         backward(&net, &samples, &mut grad);
         let loss = |net: &FloatNet| mean_loss(net, &samples, 1) * samples.len() as f64;
-        // A feature weight of a piece present (White's e1 king, own side), a hidden bias, an
-        // output weight and the output bias of each of the two buckets (the endgame of FENS[2]
-        // and FENS[4] is bucket 0, the other three bucket 1).
+        // A feature weight of a piece present (White's e1 king, own side, in the king bucket
+        // of e1 mirrored), a hidden bias, an output weight and the output bias of each of the
+        // two buckets (the endgame of FENS[2] and FENS[4] is bucket 0, the other three bucket 1).
         assert_eq!(samples.iter().map(|s| s.bucket(2)).collect::<Vec<_>>(), [1, 1, 0, 1, 0]);
-        let king = feature(Color::White, Color::White, Role::King, chess_core::Square::E1);
+        use chess_core::Square;
+        let king = kings.feature(Color::White, Square::E1, Color::White, Role::King, Square::E1);
+        assert_eq!(king / INPUTS, 1, "e1 is d1 mirrored: the second bucket");
         let n = net.hidden;
-        let w2 = INPUTS * n + n;
-        for index in [king * n + 3, INPUTS * n + 2, w2 + 5, w2 + 2 * n + 5, net.len() - 2, net.len() - 1] {
+        let w2 = net.w1.len() + n;
+        for index in [king * n + 3, net.w1.len() + 2, w2 + 5, w2 + 2 * n + 5, net.len() - 2, net.len() - 1] {
             let h = 1e-3;
             let nudge = |net: &mut FloatNet, d: f32| *net.params_mut().nth(index).unwrap() += d;
             let (mut up, mut down) = (net.clone(), net.clone());
@@ -581,8 +626,9 @@ mod tests {
                 f.iter_mut().for_each(|side| side[..s.count as usize].sort_unstable());
                 f
             };
-            let mirrored = Sample::new(&mirror_fen(fen).parse().unwrap(), 0.5);
-            assert_eq!(sorted(&Sample::new(&fen.parse().unwrap(), 0.5).mirrored()), sorted(&mirrored), "{fen}");
+            let plain = KingBuckets::PLAIN;
+            let mirrored = Sample::new(&mirror_fen(fen).parse().unwrap(), 0.5, plain);
+            assert_eq!(sorted(&Sample::new(&fen.parse().unwrap(), 0.5, plain).mirrored()), sorted(&mirrored), "{fen}");
         }
     }
 
@@ -605,6 +651,18 @@ mod tests {
             assert_eq!(quantised.evaluate(&board), net.evaluate(&board), "{fen}");
         }
         assert!(bucketed.with_buckets(4).is_none(), "8 buckets do not become 4");
+        // Given king buckets and mirroring, it starts as the same evaluation where both kings
+        // are on files a-d, and as that of the mirror image where both are on files e-h.
+        let hm4 = KingBuckets::named("hm4").unwrap();
+        let kinged = float.with_kings(hm4).unwrap().quantise("kinged");
+        assert_eq!(kinged.kings(), hm4);
+        for fen in ["2kr3r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 1", "8/2p5/3p4/KP5r/1R3p2/2k5/4P1P1/8 b - - 0 1"] {
+            let board: Board = fen.parse().unwrap();
+            assert_eq!(kinged.evaluate(&board), net.evaluate(&board), "{fen}");
+        }
+        let (fen, image) = (FENS[4], "1k6/ppp5/8/8/8/8/PPP4q/1K4R1 b - - 0 1");
+        assert_eq!(kinged.evaluate(&fen.parse().unwrap()), net.evaluate(&image.parse().unwrap()));
+        assert!(FloatNet::from_network(&kinged).with_kings(KingBuckets::named("hm2").unwrap()).is_none());
     }
 
     #[test]
@@ -615,13 +673,14 @@ mod tests {
         let mut samples = Vec::new();
         for (placements, target) in [(up, 0.95), (down, 0.05)] {
             for p in placements {
-                samples.push(Sample::new(&format!("{p} w - - 0 1").parse().unwrap(), target));
+                samples.push(Sample::new(&format!("{p} w - - 0 1").parse().unwrap(), target, KingBuckets::PLAIN));
             }
         }
         let opts = TrainOptions {
             data: PathBuf::new(),
             hidden: 8,
             buckets: 1,
+            kings: KingBuckets::PLAIN,
             epochs: 40,
             lr: 0.01,
             weight_decay: 0.0,
@@ -633,7 +692,7 @@ mod tests {
             mirror: false,
             init: None,
         };
-        let before = mean_loss(&FloatNet::random(8, 1, 1), &samples, 1);
+        let before = mean_loss(&FloatNet::random(KingBuckets::PLAIN, 8, 1, 1), &samples, 1);
         let validation = samples.clone();
         let net = train(&mut samples, &validation, &opts, |_| {});
         let after = mean_loss(&net, &validation, 1);

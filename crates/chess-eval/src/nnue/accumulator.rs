@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use chess_core::{Board, Color, Move, Role, Square};
 
-use super::{feature, kernels, Network};
+use super::{kernels, KingBuckets, Network, View};
 use crate::{Evaluator, Score};
 
 /// A piece on a square: one input feature in each perspective.
@@ -57,10 +57,10 @@ impl Delta {
         (delta.n_added > 0 && delta.n_removed > 0).then_some(delta)
     }
 
-    /// `new = old` with this change, in `perspective`.
+    /// `new = old` with this change, for `perspective` seeing the board through `view`.
     #[inline]
-    fn apply(&self, net: &Network, perspective: Color, old: &[i16], new: &mut [i16]) {
-        let row = |p: Placed| net.row(feature(perspective, p.color, p.role, p.square));
+    fn apply(&self, net: &Network, perspective: Color, view: View, old: &[i16], new: &mut [i16]) {
+        let row = |p: Placed| net.row(view.feature(p.color == perspective, p.role, p.square));
         match (self.n_added, self.n_removed) {
             (1, 1) => kernels::update_1_1(new, old, row(self.added[0]), row(self.removed[0])),
             (1, 2) => kernels::update_1_2(new, old, row(self.added[0]), row(self.removed[0]), row(self.removed[1])),
@@ -83,10 +83,18 @@ impl Delta {
 struct Entry {
     /// The hash of the position the entry is for.
     key: u64,
-    /// Whether its accumulators are up to date; if not, they are its parent's plus `delta`.
-    ready: bool,
+    /// Whether White's and Black's accumulators are up to date; one that is not is its parent's
+    /// plus `delta` (through the same view: a king move that changes a side's view sums that
+    /// side anew when it is pushed).
+    ready: [bool; 2],
     delta: Delta,
+    /// How White and Black see the board (their king buckets and mirroring).
+    views: [View; 2],
 }
+
+/// The views of a net without king buckets: the same whatever the kings do.
+const PLAIN_VIEWS: [View; 2] =
+    [KingBuckets::PLAIN.view(Color::White, Square::A1), KingBuckets::PLAIN.view(Color::Black, Square::A1)];
 
 /// The neural evaluation as a search uses it: a [`Network`] and a stack of accumulators that
 /// follows the search through the [`Evaluator`] hooks.
@@ -109,6 +117,8 @@ pub struct Nnue {
     accumulators: Vec<i16>,
     /// How many times an entry was summed from scratch.
     refreshes: u64,
+    /// How many times one side was summed anew because its king changed its view.
+    king_refreshes: u64,
 }
 
 impl fmt::Debug for Nnue {
@@ -122,7 +132,7 @@ impl Nnue {
     pub fn new(net: Arc<Network>) -> Nnue {
         const PLIES: usize = 128;
         let accumulators = vec![0; 2 * net.hidden * PLIES];
-        Nnue { net, entries: Vec::with_capacity(PLIES), accumulators, refreshes: 0 }
+        Nnue { net, entries: Vec::with_capacity(PLIES), accumulators, refreshes: 0, king_refreshes: 0 }
     }
 
     /// The net.
@@ -135,6 +145,12 @@ impl Nnue {
     /// once per search.
     pub fn refreshes(&self) -> u64 {
         self.refreshes
+    }
+
+    /// How many times one side's accumulator was summed anew because a king move changed the
+    /// side's king bucket or mirroring ([`KingBuckets`]); always 0 for a net without.
+    pub fn king_refreshes(&self) -> u64 {
+        self.king_refreshes
     }
 
     /// Where the accumulators of `ply` are in `accumulators`: White's, then Black's.
@@ -151,43 +167,63 @@ impl Nnue {
         }
     }
 
+    /// How each side sees `board`.
+    #[inline]
+    fn views(&self, board: &Board) -> [View; 2] {
+        let kings = self.net.kings;
+        if kings.is_plain() {
+            PLAIN_VIEWS
+        } else {
+            Color::ALL.map(|c| kings.view(c, board.king(c)))
+        }
+    }
+
     /// Push an entry for the position `key`, not yet up to date: its parent's accumulators plus
-    /// `delta`.
-    fn push_entry(&mut self, key: u64, delta: Delta) {
-        self.entries.push(Entry { key, ready: false, delta });
+    /// `delta`, seen through `views`.
+    fn push_entry(&mut self, key: u64, delta: Delta, views: [View; 2]) {
+        self.entries.push(Entry { key, ready: [false; 2], delta, views });
         self.reserve(self.entries.len());
     }
 
     /// Make the top entry `board`'s, summed anew (pushing one on an empty stack).
     fn refresh_top(&mut self, board: &Board) {
         if self.entries.is_empty() {
-            self.push_entry(0, Delta::NONE);
+            self.push_entry(0, Delta::NONE, PLAIN_VIEWS);
         }
-        self.refreshes += 1;
-        let span = self.span(self.entries.len() - 1);
-        let (white, black) = self.accumulators[span].split_at_mut(self.net.hidden);
-        self.net.accumulate(board, white, black);
+        let views = self.views(board);
         let top = self.entries.last_mut().expect("an entry");
         top.key = board.hash();
-        top.ready = true;
+        top.views = views;
+        self.refreshes += 1;
+        for perspective in Color::ALL {
+            self.refresh_side(board, perspective);
+        }
     }
 
-    /// Bring the top entry up to date: from the nearest ready ancestor, apply each ply's change.
+    /// Sum the top entry's accumulator of `perspective` anew from `board`.
+    fn refresh_side(&mut self, board: &Board, perspective: Color) {
+        let n = self.net.hidden;
+        let start = self.span(self.entries.len() - 1).start + perspective as usize * n;
+        self.net.accumulate_one(board, perspective, &mut self.accumulators[start..start + n]);
+        self.entries.last_mut().expect("an entry").ready[perspective as usize] = true;
+    }
+
+    /// Bring the top entry up to date: for each side, from the nearest ancestor where it is,
+    /// apply each ply's change.
     fn catch_up(&mut self) {
         let n = self.net.hidden;
         let top = self.entries.len() - 1;
-        // The bottom entry is always ready: only `refresh_top` makes one on an empty stack.
-        let first = (0..=top).rev().find(|&ply| self.entries[ply].ready).expect("a ready entry") + 1;
-        for ply in first..=top {
-            let both = self.span(ply - 1).start..self.span(ply).end;
-            let (parent, child) = self.accumulators[both].split_at_mut(2 * n);
-            let delta = self.entries[ply].delta;
-            for (perspective, (old, new)) in
-                Color::ALL.into_iter().zip(parent.chunks_exact(n).zip(child.chunks_exact_mut(n)))
-            {
-                delta.apply(&self.net, perspective, old, new);
+        for perspective in Color::ALL {
+            let side = perspective as usize;
+            // The bottom entry is always ready: only `refresh_top` makes one on an empty stack.
+            let first = (0..=top).rev().find(|&ply| self.entries[ply].ready[side]).expect("a ready entry") + 1;
+            for ply in first..=top {
+                let (parent, child) = (self.span(ply - 1).start + side * n, self.span(ply).start + side * n);
+                let (before, after) = self.accumulators[parent..child + n].split_at_mut(child - parent);
+                let Entry { delta, views, .. } = self.entries[ply];
+                delta.apply(&self.net, perspective, views[side], &before[..n], after);
+                self.entries[ply].ready[side] = true;
             }
-            self.entries[ply].ready = true;
         }
     }
 
@@ -203,7 +239,7 @@ impl Evaluator for Nnue {
     fn evaluate(&mut self, board: &Board) -> Score {
         match self.entries.last() {
             Some(top) if top.key == board.hash() => {
-                if !top.ready {
+                if top.ready != [true; 2] {
                     self.catch_up();
                 }
             }
@@ -227,10 +263,23 @@ impl Evaluator for Nnue {
     fn push(&mut self, before: &Board, _mv: Move, after: &Board) {
         self.follow(before);
         match Delta::between(before, after) {
-            Some(delta) => self.push_entry(after.hash(), delta),
+            Some(delta) if self.net.kings.is_plain() => self.push_entry(after.hash(), delta, PLAIN_VIEWS),
+            Some(delta) => {
+                let parent = self.entries.last().expect("followed").views;
+                let views = self.views(after);
+                self.push_entry(after.hash(), delta, views);
+                // A king that changes its side's bucket or mirroring changes every feature of
+                // that side: sum it anew (the other side goes on from its parent).
+                for perspective in Color::ALL {
+                    if views[perspective as usize] != parent[perspective as usize] {
+                        self.king_refreshes += 1;
+                        self.refresh_side(after, perspective);
+                    }
+                }
+            }
             None => {
                 // Not one move apart: sum anew.
-                self.push_entry(after.hash(), Delta::NONE);
+                self.push_entry(after.hash(), Delta::NONE, PLAIN_VIEWS);
                 self.refresh_top(after);
             }
         }
@@ -239,7 +288,8 @@ impl Evaluator for Nnue {
     fn push_null(&mut self, before: &Board, after: &Board) {
         // The same pieces: the same accumulators, for another side to move.
         self.follow(before);
-        self.push_entry(after.hash(), Delta::NONE);
+        let views = self.entries.last().expect("followed").views;
+        self.push_entry(after.hash(), Delta::NONE, views);
     }
 
     fn pop(&mut self) {
@@ -302,9 +352,9 @@ mod tests {
                 nnue.push(&before, mv, &board);
             }
         }
-        assert!(nnue.entries[1..].iter().all(|e| !e.ready));
+        assert!(nnue.entries[1..].iter().all(|e| e.ready == [false; 2]));
         assert_eq!(nnue.evaluate(&board).0, net.evaluate(&board));
-        assert!(nnue.entries.iter().all(|e| e.ready));
+        assert!(nnue.entries.iter().all(|e| e.ready == [true; 2]));
         // Deep lines grow the stack past its first room.
         let mut deep = Nnue::new(Arc::clone(&net));
         let mut b = Board::startpos();
@@ -318,5 +368,47 @@ mod tests {
         }
         assert_eq!(deep.evaluate(&b).0, net.evaluate(&b));
         assert_eq!(deep.refreshes(), 1);
+    }
+
+    #[test]
+    fn a_king_that_changes_its_bucket_or_mirror_resums_its_side_only() {
+        let net = Arc::new(Network::random_with_kings(KingBuckets::named("hm4").unwrap(), 24, 9));
+        let mut nnue = Nnue::new(Arc::clone(&net));
+        let start: Board = "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1".parse().unwrap();
+        nnue.reset(&start);
+        let mut boards = vec![start];
+        // White castles short (e1, mirrored d1, a centre bucket, to g1: mirrored b1, a wing
+        // bucket) and steps within its bucket; Black's king walks e8-d8 (from mirrored to not),
+        // d8-e7 (mirrored again, second rank), e7-e6 (beyond); a null move; captures.
+        let line = ["e1g1", "e8d8", "g1h1", "d8e7", "null", "e7e6", "f3e5", "c6e5", "d4e5", "f6g4"];
+        for (i, uci) in line.into_iter().enumerate() {
+            let before = *boards.last().unwrap();
+            let after = if uci == "null" {
+                let after = before.null_move().unwrap();
+                nnue.push_null(&before, &after);
+                after
+            } else {
+                let mv = before.parse_uci(uci).unwrap();
+                let mut after = before;
+                after.play(mv);
+                nnue.push(&before, mv, &after);
+                after
+            };
+            // Evaluate every other ply, so catching up runs over plies with and without a resum.
+            if i % 2 == 1 {
+                assert_eq!(nnue.evaluate(&after).0, net.evaluate(&after), "after {uci}");
+            }
+            boards.push(after);
+        }
+        assert_eq!(nnue.evaluate(boards.last().unwrap()).0, net.evaluate(boards.last().unwrap()));
+        // e1g1, e8d8, d8e7 and e7e6 change their side's view; g1h1 does not.
+        assert_eq!(nnue.king_refreshes(), 4);
+        for _ in 0..line.len() {
+            nnue.pop();
+            boards.pop();
+            let board = boards.last().unwrap();
+            assert_eq!(nnue.evaluate(board).0, net.evaluate(board), "taken back to {board}");
+        }
+        assert_eq!(nnue.refreshes(), 1, "only the reset summed both sides");
     }
 }
