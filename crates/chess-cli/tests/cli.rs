@@ -110,7 +110,7 @@ fn eval_prints_a_trace() {
     let out = chess(&["eval", "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    for needle in ["Passed pawns", "Material", "Phase: 0/24", "Evaluation: +", "Net cn128-v1 ("] {
+    for needle in ["Passed pawns", "Material", "Phase: 0/24", "Evaluation: +", "Net cn128-v2 ("] {
         assert!(text.contains(needle), "{needle}: {text}");
     }
     let out = chess(&["eval", "--fen", "8/8/8 w"]);

@@ -92,7 +92,8 @@ pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
 /// The nets compiled into the crate (`nets/`), by the name inside each file: the full-strength
 /// net ([`Network::embedded`]) first, then the nets kept for whoever pins them
 /// ([`Network::embedded_named`]).
-pub const COMPILED_IN: [(&str, &[u8]); 1] = [("cn128-v1", include_bytes!("../nets/cn128-v1.nnue"))];
+pub const COMPILED_IN: [(&str, &[u8]); 2] =
+    [("cn128-v2", include_bytes!("../nets/cn128-v2.nnue")), ("cn128-v1", include_bytes!("../nets/cn128-v1.nnue"))];
 
 /// The input feature of a `color` `role` on `square`, seen by `perspective`: own pieces first,
 /// squares flipped vertically for Black.
@@ -621,9 +622,10 @@ mod tests {
         let mut none = bytes.clone();
         none[8..12].copy_from_slice(&0u32.to_le_bytes());
         assert_eq!(Network::from_bytes(&none), Err(NetError::BadBuckets(0)));
-        // A net without buckets keeps the first format: the embedded net's hash is its file's.
-        assert_eq!(&Network::embedded().to_bytes()[..4], MAGIC);
-        assert_eq!(Network::embedded().to_bytes(), COMPILED_IN[0].1);
+        // A net without buckets keeps the first format: the level net's hash is its file's.
+        let v1 = Network::embedded_named("cn128-v1").unwrap();
+        assert_eq!(&v1.to_bytes()[..4], MAGIC);
+        assert_eq!(v1.to_bytes(), COMPILED_IN[1].1);
     }
 
     #[test]

@@ -347,7 +347,8 @@ fn options_the_json_does_not_set_are_the_native_defaults() {
         let o = options_from_json(json, 1).unwrap();
         let net = o.net.as_ref().expect("the embedded net");
         assert_eq!(net.hash(), native.net.as_ref().unwrap().hash(), "{json}");
-        assert_eq!((o.threads, o.eval, o.tablebase.is_none()), (native.threads, native.eval, true), "{json}");
+        // (`tablebase` exists only with chess-ai's `syzygy` feature, which the wasm build leaves off.)
+        assert_eq!((o.threads, o.eval), (native.threads, native.eval), "{json}");
     }
 }
 
