@@ -170,12 +170,7 @@ impl Nnue {
     /// How each side sees `board`.
     #[inline]
     fn views(&self, board: &Board) -> [View; 2] {
-        let kings = self.net.kings;
-        if kings.is_plain() {
-            PLAIN_VIEWS
-        } else {
-            Color::ALL.map(|c| kings.view(c, board.king(c)))
-        }
+        Color::ALL.map(|c| self.net.view(board, c))
     }
 
     /// Push an entry for the position `key`, not yet up to date: its parent's accumulators plus
