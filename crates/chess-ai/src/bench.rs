@@ -18,13 +18,15 @@ pub use chess_search::{BenchResult, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::{HashAllocError, TimeSource};
 
 /// The evaluation a bench runs with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Default)]
 pub enum BenchEval {
     /// The embedded net: the signature's.
     #[default]
     Net,
     /// The classical evaluation.
     Classical,
+    /// Another net (a candidate's speed, or a net with king buckets).
+    Network(Arc<chess_eval::Network>),
 }
 
 /// Search every bench position to `depth` with a `hash_mb` table, reporting each position's
@@ -53,5 +55,6 @@ pub fn bench(
     match eval {
         BenchEval::Net => go(bench_evaluator(), depth, hash_mb, time, each),
         BenchEval::Classical => go(Classical::default(), depth, hash_mb, time, each),
+        BenchEval::Network(net) => go(chess_eval::Nnue::new(net), depth, hash_mb, time, each),
     }
 }

@@ -1,5 +1,5 @@
 //! `chess bench [depth]`: the search signature and a speed figure (with the embedded net, or
-//! `--eval classical`); `chess bench --levels`: how
+//! `--eval classical`, or another net by name or file); `chess bench --levels`: how
 //! long each difficulty level takes to choose a move.
 
 use std::process::ExitCode;
@@ -34,14 +34,16 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     };
     let hash = args.num("--hash", 1..=4096)?.unwrap_or(16);
     let quiet = args.flag("--quiet");
-    let eval = args.str("--eval").unwrap_or("net");
-    if !matches!(eval, "net" | "classical") {
-        return Err(ArgError::BadValue {
+    // `net` is the signature's (the embedded net); another net by name or file measures its speed.
+    let eval = match args.str("--eval").unwrap_or("net") {
+        "net" => BenchEval::Net,
+        "classical" => BenchEval::Classical,
+        spec => BenchEval::Network(chess_eval::Network::load(spec).map_err(|e| ArgError::BadValue {
             option: "--eval".into(),
-            value: eval.into(),
-            reason: "must be net (the signature's) or classical".into(),
-        });
-    }
+            value: spec.into(),
+            reason: format!("{e}; --eval takes net (the signature's), classical, a compiled-in net or a net file"),
+        })?),
+    };
     if args.flag("--levels") {
         if search_options {
             return Err(ArgError::Invalid("bench --levels takes no --depth, --hash or --eval".into()));
@@ -54,7 +56,6 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
             outln!("{nodes:>12} nodes {ms:>7} ms  {fen}");
         }
     };
-    let eval = if eval == "net" { BenchEval::Net } else { BenchEval::Classical };
     let total = bench(depth, hash, eval, None, each).map_err(|e: HashAllocError| ArgError::Invalid(e.to_string()))?;
     outln!("===========================");
     outln!("Total time (ms) : {}", total.time_ms);

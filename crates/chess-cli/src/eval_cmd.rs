@@ -1,8 +1,7 @@
 //! `chess eval`: the classical evaluation of a position, term by term, and the net's score
-//! beside it (the embedded net, or the one `--net` names).
+//! beside it (the embedded net, or the one `--net` names: a compiled-in net or a file).
 
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use chess_eval::{Classical, EvalConfig, Network};
 
@@ -14,11 +13,11 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let config = if args.flag("--simple") { EvalConfig::MATERIAL_PST } else { EvalConfig::FULL };
     let net = match args.str("--net") {
         None => Network::embedded(),
-        Some(path) => Arc::new(Network::open(path).map_err(|e| ArgError::BadValue {
+        Some(spec) => Network::load(spec).map_err(|e| ArgError::BadValue {
             option: "--net".to_owned(),
-            value: path.to_owned(),
+            value: spec.to_owned(),
             reason: e.to_string(),
-        })?),
+        })?,
     };
     out!("{}\n{}", board.diagram(), Classical::new(config).trace(&board));
     // The net scores for the side to move; the trace's total is White's.

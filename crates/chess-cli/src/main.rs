@@ -58,16 +58,16 @@ commands:
         count the leaves of the legal move tree (startpos if --fen is omitted)
   perft --epd FILE [--max-depth D] [--max-nodes N]
         check every position and depth of an EPD perft suite (';D1 20 ;D2 400 ...')
-  eval [--fen FEN] [--simple] [--net FILE]
+  eval [--fen FEN] [--simple] [--net NAME|FILE]
         the static evaluation, term by term (--simple: material and piece-square tables only),
-        and the net's score beside it (the embedded net, or the one in FILE)
+        and the net's score beside it (the embedded net, a compiled-in one by name, or a file)
   review FILE|- [--game K] [--nodes N | --movetime MS | --depth D] [--threads N] [--syzygy DIRS]
          [--json | --jsonl] [--annotate OUT.pgn] [--jobs N] [--shard I/N]
         judge every move of each game of a PGN file: accuracy, average centipawn loss, the
         inaccuracies, mistakes and blunders per side, and the key moments with the better move
-  bench [DEPTH] [--hash MB] [--eval net|classical] [--quiet]
+  bench [DEPTH] [--hash MB] [--eval net|classical|NAME|FILE] [--quiet]
         search the bench positions to DEPTH (default 11) with the embedded net (or the classical
-        evaluation): the net's node count is the search signature
+        evaluation, or another net): the embedded net's node count is the search signature
   bench --levels
         how long each difficulty level takes to choose a move on the bench positions
   uci   speak the UCI protocol on stdin/stdout (also what `chess` does with no command)

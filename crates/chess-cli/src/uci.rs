@@ -332,7 +332,8 @@ impl Uci {
                     self.eval_file = name.to_owned();
                     return;
                 }
-                match Network::open(path) {
+                // A compiled-in net by name (`cn128-v1`), or a file.
+                match Network::load(path) {
                     Ok(net) => {
                         info_string(&format!(
                             "net {path}: {} ({}, {:016x}), used at full strength",
@@ -340,7 +341,7 @@ impl Uci {
                             net.shape(),
                             net.hash()
                         ));
-                        self.apply_options(|o| o.net = Some(Arc::new(net)));
+                        self.apply_options(|o| o.net = Some(net));
                         self.eval_file = path.to_owned();
                     }
                     Err(e) => info_string(&format!("EvalFile {:?}: {e}; keeping {}", excerpt(path), self.eval_file)),

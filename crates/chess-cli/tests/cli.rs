@@ -134,6 +134,10 @@ fn bench_prints_a_deterministic_node_count() {
     assert_eq!(run(&["--eval", "net"]), nodes, "the net is the signature's evaluation");
     let classical = run(&["--eval", "classical"]);
     assert!(classical > 10_000 && classical != nodes, "{classical} / {nodes}");
+    // Another net, by its compiled-in name (the levels' net) or the name of the signature's.
+    let level_net = run(&["--eval", "cn128-v1"]);
+    assert!(level_net > 10_000 && level_net != nodes && level_net != classical, "{level_net}");
+    assert_eq!(run(&["--eval", "embedded"]), nodes);
 }
 
 #[test]

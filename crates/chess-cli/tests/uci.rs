@@ -466,7 +466,7 @@ fn search_constants_as_json_lines_in_a_tuning_build() {
 }
 
 /// `EvalFile` loads a net for full strength (the embedded one by default, `<classical>` for the
-/// hand-written evaluation); a missing or broken file gets an `info string` and the evaluation in
+/// hand-written evaluation, a compiled-in net by name, or a file); a missing or broken file gets an `info string` and the evaluation in
 /// use stays.
 #[test]
 fn eval_file_loads_a_net_or_says_why_not() {
@@ -495,6 +495,13 @@ fn eval_file_loads_a_net_or_says_why_not() {
     e.send("go depth 4");
     let (best, _) = bestmove(&e.until("bestmove"));
     Game::new().play_uci(&best).unwrap();
+    // A net compiled into the binary, by its name (the levels' net, for a match against it).
+    e.send("setoption name EvalFile value cn128-v1");
+    let answer = e.sync();
+    assert!(
+        answer[0].starts_with("info string net cn128-v1: cn128-v1 (") && answer[0].contains("878a54b1fe0c636c"),
+        "{answer:?}"
+    );
     // The classical evaluation and the embedded net score the same position differently.
     let score = |e: &mut Engine, eval: &str| {
         e.send(&format!("setoption name EvalFile value {eval}"));

@@ -541,22 +541,36 @@ impl Board {
         let Some(moved) = self.role_on(from) else { return false };
         let role = mv.promotion().unwrap_or(moved);
         let occ = (self.occupied().without(from)).with(to);
+        // A slider's blockers are looked up only when the king is on one of its lines at all.
+        let on_file_or_rank = rook_rays(to).has(king);
+        let on_diagonal = bishop_rays(to).has(king);
         let direct = match role {
             Role::Pawn => pawn_attacks(us, to).has(king),
             Role::Knight => knight_attacks(to).has(king),
-            Role::Bishop => bishop_attacks(to, occ).has(king),
-            Role::Rook => rook_attacks(to, occ).has(king),
-            Role::Queen => (bishop_attacks(to, occ) | rook_attacks(to, occ)).has(king),
+            Role::Bishop => on_diagonal && bishop_attacks(to, occ).has(king),
+            Role::Rook => on_file_or_rank && rook_attacks(to, occ).has(king),
+            Role::Queen => {
+                (on_file_or_rank && rook_attacks(to, occ).has(king))
+                    || (on_diagonal && bishop_attacks(to, occ).has(king))
+            }
             Role::King => false,
         };
         if direct {
             return true;
         }
-        // A discovered check: one of our sliders sees the king once `from` is vacated.
+        // A discovered check: one of our sliders sees the king once `from` is vacated. Only along
+        // the line from the king through `from` (none of ours gives check before the move: it is
+        // our turn), so a piece off the king's lines discovers nothing.
         let ours = self.colored(us).without(from);
-        let rq = (self.pieces(Role::Rook) | self.pieces(Role::Queen)) & ours;
-        let bq = (self.pieces(Role::Bishop) | self.pieces(Role::Queen)) & ours;
-        (rook_attacks(king, occ) & rq).is_nonempty() || (bishop_attacks(king, occ) & bq).is_nonempty()
+        if rook_rays(king).has(from) {
+            let rq = (self.pieces(Role::Rook) | self.pieces(Role::Queen)) & ours;
+            (rook_attacks(king, occ) & rq).is_nonempty()
+        } else if bishop_rays(king).has(from) {
+            let bq = (self.pieces(Role::Bishop) | self.pieces(Role::Queen)) & ours;
+            (bishop_attacks(king, occ) & bq).is_nonempty()
+        } else {
+            false
+        }
     }
 
     /// Whether the move captures a piece (en passant included; castling is not a capture).
@@ -610,6 +624,30 @@ impl Board {
         b.hash = b.compute_hash();
         b.update_checks_and_pins();
         b
+    }
+
+    /// The same position mirrored left to right (files a and h swapped), the same side to move:
+    /// for the rules the same game, so an evaluation with mirrored inputs must score it alike.
+    /// `None` while either side may castle (the wings are not alike for castling).
+    ///
+    /// ```
+    /// use chess_core::Board;
+    ///
+    /// let board: Board = "8/5k2/3p4/1p1P4/1P3K2/8/8/8 b - - 0 1".parse().unwrap();
+    /// assert_eq!(board.flipped_files().unwrap().to_string(), "8/2k5/4p3/4P1p1/2K3P1/8/8/8 b - - 0 1");
+    /// assert!(Board::startpos().flipped_files().is_none());
+    /// ```
+    pub fn flipped_files(&self) -> Option<Board> {
+        if !self.castling.is_empty() {
+            return None;
+        }
+        let mut b = *self;
+        b.by_color = self.by_color.map(BitBoard::flip_files);
+        b.by_role = self.by_role.map(BitBoard::flip_files);
+        b.ep = self.ep.map(Square::flip_file);
+        b.hash = b.compute_hash();
+        b.update_checks_and_pins();
+        Some(b)
     }
 
     /// A multi-line diagram of the board (rank 8 at the top), with the FEN below.

@@ -181,3 +181,30 @@ fn bitboard_flips_are_involutions() {
         }
     }
 }
+
+#[test]
+fn a_board_flipped_left_to_right_is_the_same_game() {
+    // Without castling rights, files a-h swapped: the same moves mirrored (en passant included),
+    // so the same perft; flipped twice, the board itself.
+    let mut flipped = 0;
+    playouts(7, 150, |g| {
+        let b = g.board();
+        let Some(m) = b.flipped_files() else { return };
+        flipped += 1;
+        assert_eq!(m.flipped_files(), Some(*b), "{b}");
+        assert_eq!(m.hash(), m.compute_hash(), "{b}");
+        assert_eq!(
+            (m.in_check(), m.side_to_move(), m.en_passant().map(Square::flip_file)),
+            (b.in_check(), b.side_to_move(), b.en_passant()),
+            "{b}"
+        );
+        let mirror_of = |mv: Move| Move::new(mv.from().flip_file(), mv.to().flip_file(), mv.promotion());
+        let mut expected: Vec<u16> = b.legal_moves().into_iter().map(|mv| mirror_of(mv).to_u16()).collect();
+        let mut moves: Vec<u16> = m.legal_moves().into_iter().map(|mv| mv.to_u16()).collect();
+        expected.sort_unstable();
+        moves.sort_unstable();
+        assert_eq!(moves, expected, "{b}");
+        assert_eq!(chess_core::perft(&m, 2), chess_core::perft(b, 2), "{b}");
+    });
+    assert!(flipped > 1_000, "{flipped}");
+}

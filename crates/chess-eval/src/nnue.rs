@@ -348,6 +348,36 @@ impl Network {
         Some(Network::compiled_in(index))
     }
 
+    /// The net that a user's option names: `embedded` (the full-strength net), the name of a
+    /// compiled-in net ([`embedded_named`](Self::embedded_named)), or else the path of a net
+    /// file ([`open`](Self::open)). The one reading of such an option, for every command that
+    /// takes a net.
+    ///
+    /// ```
+    /// use chess_eval::{nnue::NetError, Network};
+    ///
+    /// assert_eq!(Network::load("cn128-v1").unwrap().hash(), 0x878a_54b1_fe0c_636c);
+    /// assert_eq!(Network::load("embedded").unwrap().hash(), Network::embedded().hash());
+    /// let missing = Network::load("no/such.nnue").unwrap_err();
+    /// assert!(matches!(missing, NetError::Io(_)));
+    /// assert!(missing.to_string().contains("cn128-v1"), "{missing}");
+    /// ```
+    pub fn load(spec: &str) -> Result<Arc<Network>, NetError> {
+        if spec == "embedded" {
+            return Ok(Network::embedded());
+        }
+        if let Some(net) = Network::embedded_named(spec) {
+            return Ok(net);
+        }
+        Network::open(spec).map(Arc::new).map_err(|e| match e {
+            NetError::Io(reason) => {
+                let names: Vec<&str> = COMPILED_IN.iter().map(|(name, _)| *name).collect();
+                NetError::Io(format!("{reason} (and no compiled-in net has that name: embedded, {})", names.join(", ")))
+            }
+            other => other,
+        })
+    }
+
     /// The `index`-th net of [`COMPILED_IN`], parsed on first use.
     fn compiled_in(index: usize) -> Arc<Network> {
         static PARSED: [OnceLock<Arc<Network>>; COMPILED_IN.len()] = [const { OnceLock::new() }; COMPILED_IN.len()];
@@ -658,11 +688,7 @@ mod tests {
         assert_eq!(Network::from_bytes(&bytes[..bytes.len() - 2 * 768]), Err(NetError::Truncated));
         // Mirrored inputs: a position without castling rights and its mirror image (files a-h
         // swapped) are the same inputs, so the same score to the last centipawn.
-        let flip = |fen: &str| -> Board {
-            let (placement, rest) = fen.split_once(' ').unwrap();
-            let ranks: Vec<String> = placement.split('/').map(|r| r.chars().rev().collect()).collect();
-            format!("{} {rest}", ranks.join("/")).parse().unwrap()
-        };
+        let flip = |fen: &str| fen.parse::<Board>().unwrap().flipped_files().unwrap();
         for fen in
             ["r4rk1/pp3ppp/2n1bn2/q2p4/3P4/2NBBN2/PPQ2PPP/2KR3R w - - 0 1", "8/5k2/3p4/1p1P4/1P3K2/8/8/8 b - - 0 1"]
         {

@@ -22,7 +22,7 @@ fn left_right_mirror_gives_the_same_score() {
     let mut eval = Classical::default();
     let mut checked = 0;
     for board in common::suite_positions() {
-        if let Some(mirror) = common::mirror_files(&board) {
+        if let Some(mirror) = board.flipped_files() {
             assert_eq!(eval.evaluate(&board), eval.evaluate(&mirror), "{board} vs {mirror}");
             checked += 1;
         }

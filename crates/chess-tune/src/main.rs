@@ -9,7 +9,7 @@
 //!                   [--eval net|classical|NAME|FILE]
 //! chess-tune selfplay-stats [--dir DIR]
 //! chess-tune winfit [--dir DIR]
-//! chess-tune train [--data DIR] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N]
+//! chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N]
 //!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
 //! ```
 //!
@@ -39,7 +39,7 @@ const USAGE: &str = "usage:
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|NAME|FILE]
   chess-tune selfplay-stats [--dir DIR]
   chess-tune winfit [--dir DIR]
-  chess-tune train [--data DIR] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
+  chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
@@ -111,16 +111,7 @@ fn datagen(args: &Args) -> Result<(), String> {
 /// The net that option `--flag` names: `embedded` (the full-strength net), the name of another
 /// compiled-in net (`cn128-v1`), or a net file; or a message that says which option and why.
 fn open_net(flag: &str, value: &str) -> Result<std::sync::Arc<chess_eval::Network>, String> {
-    if value == "embedded" {
-        return Ok(chess_eval::Network::embedded());
-    }
-    if let Some(net) = chess_eval::Network::embedded_named(value) {
-        return Ok(net);
-    }
-    chess_eval::Network::open(value).map(std::sync::Arc::new).map_err(|e| {
-        let names: Vec<&str> = chess_eval::nnue::COMPILED_IN.iter().map(|(name, _)| *name).collect();
-        format!("--{flag} {value}: {e} (and no compiled-in net has that name: {})", names.join(", "))
-    })
+    chess_eval::Network::load(value).map_err(|e| format!("--{flag} {value}: {e}"))
 }
 
 /// Where self-play chunks go unless `--out` says otherwise (git-ignored).
@@ -204,6 +195,7 @@ fn win_fit(args: &Args) -> Result<(), String> {
 fn train_net(args: &Args) -> Result<(), String> {
     args.check(&[
         "data",
+        "data-seeds",
         "hidden",
         "output-buckets",
         "kings",
@@ -257,6 +249,14 @@ fn train_net(args: &Args) -> Result<(), String> {
     };
     let opts = train::TrainOptions {
         data: args.get("data").unwrap_or(SELFPLAY_DIR).into(),
+        data_seeds: match args.get("data-seeds") {
+            None => Vec::new(),
+            Some(list) => list
+                .split(',')
+                .map(|s| s.trim().parse::<u64>())
+                .collect::<Result<_, _>>()
+                .map_err(|e| format!("--data-seeds {list}: {e} (a comma-separated list of seeds)"))?,
+        },
         hidden,
         buckets,
         kings,
@@ -282,7 +282,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     }
     let out = args.get("out").unwrap_or("data/nets/net.nnue").to_owned();
     let started = std::time::Instant::now();
-    let mut data = train::load(&opts.data, opts.lambda, opts.max_positions, opts.mirror, opts.kings)?;
+    let mut data = train::load(&opts.data, &opts.data_seeds, opts.lambda, opts.max_positions, opts.mirror, opts.kings)?;
     if data.train.is_empty() {
         return Err(format!("{}: no training positions", opts.data.display()));
     }

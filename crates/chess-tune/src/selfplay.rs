@@ -178,6 +178,13 @@ pub fn chunk_paths(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
+/// The seed of the run a chunk file belongs to, read from its name ([`chunk_path`]).
+pub fn chunk_seed(path: &Path) -> Option<u64> {
+    let name = path.file_name()?.to_str()?;
+    let hex = name.strip_prefix("selfplay-")?.split('-').next()?;
+    u64::from_str_radix(hex, 16).ok()
+}
+
 /// Read every game of a chunk file.
 pub fn read_chunk(path: &Path) -> io::Result<Vec<GameRecord>> {
     let bytes = fs::read(path)?;
@@ -482,6 +489,15 @@ mod tests {
     }
 
     #[test]
+    fn a_chunk_names_its_seed() {
+        let path = chunk_path(Path::new("data/selfplay"), 0x1f, 12);
+        assert_eq!(path.file_name().unwrap(), "selfplay-000000000000001f-00012.csp");
+        assert_eq!(chunk_seed(&path), Some(31));
+        assert_eq!(chunk_seed(Path::new("data/selfplay/summary.jsonl")), None);
+        assert_eq!(chunk_seed(Path::new("selfplay-zz-00001.csp")), None);
+    }
+
+    #[test]
     fn runs_resume_and_stats_add_up() {
         let dir = std::env::temp_dir().join(format!("chess-selfplay-test-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -521,6 +537,12 @@ mod tests {
         for g in read_chunk(&chunk_path(&dir, 5, 0)).unwrap() {
             assert_eq!(g.positions().count(), g.plies.len());
         }
+        // Training reads every seed's chunks, or those of the seeds it names.
+        let plain = chess_eval::nnue::KingBuckets::PLAIN;
+        let all = crate::train::load(&dir, &[], 0.0, 0, false, plain).unwrap();
+        let six = crate::train::load(&dir, &[6], 0.0, 0, false, plain).unwrap();
+        assert_eq!((all.chunks, all.games, six.chunks, six.games), (4, 8, 1, 2));
+        assert!(!six.train.is_empty() && six.train.len() < all.train.len());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -41,6 +41,8 @@ const VALIDATION_EVERY: usize = 20;
 pub struct TrainOptions {
     /// The folder of self-play chunks.
     pub data: PathBuf,
+    /// Only the chunks of these self-play seeds (empty: every chunk).
+    pub data_seeds: Vec<u64>,
     /// Hidden width N.
     pub hidden: usize,
     /// Output buckets by piece count (1: none).
@@ -147,11 +149,12 @@ pub struct Dataset {
     pub classical_validation_loss: f64,
 }
 
-/// Load the kept positions of every complete chunk (`*.csp`) in `dir`, in name order, their
-/// inputs read through `kings`; with `mirror` (plain inputs only), each training position
+/// Load the kept positions of every complete chunk (`*.csp`) in `dir` (of the self-play runs
+/// `seeds` only, when not empty), in name order, their inputs read through `kings`; with `mirror` (plain inputs only), each training position
 /// without castling rights also mirrored ([`Sample::mirrored`]).
 pub fn load(
     dir: &Path,
+    seeds: &[u64],
     lambda: f32,
     max_positions: usize,
     mirror: bool,
@@ -160,7 +163,10 @@ pub fn load(
     if mirror && !kings.is_plain() {
         return Err(format!("--mirror learns mirror images of plain inputs; inputs {kings} have their own"));
     }
-    let files = selfplay::chunk_paths(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files = selfplay::chunk_paths(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if !seeds.is_empty() {
+        files.retain(|f| selfplay::chunk_seed(f).is_some_and(|s| seeds.contains(&s)));
+    }
     let mut data =
         Dataset { train: Vec::new(), validation: Vec::new(), games: 0, chunks: 0, classical_validation_loss: 0.0 };
     let mut classical = Classical::default();
@@ -615,11 +621,6 @@ mod tests {
 
     #[test]
     fn a_mirrored_sample_is_the_mirrored_position() {
-        let mirror_fen = |fen: &str| {
-            let (placement, rest) = fen.split_once(' ').unwrap();
-            let ranks: Vec<String> = placement.split('/').map(|r| r.chars().rev().collect()).collect();
-            format!("{} {rest}", ranks.join("/"))
-        };
         for fen in [FENS[2], FENS[3], FENS[4]] {
             let sorted = |s: &Sample| {
                 let mut f = s.features;
@@ -627,7 +628,8 @@ mod tests {
                 f
             };
             let plain = KingBuckets::PLAIN;
-            let mirrored = Sample::new(&mirror_fen(fen).parse().unwrap(), 0.5, plain);
+            let board: Board = fen.parse().unwrap();
+            let mirrored = Sample::new(&board.flipped_files().unwrap(), 0.5, plain);
             assert_eq!(sorted(&Sample::new(&fen.parse().unwrap(), 0.5, plain).mirrored()), sorted(&mirrored), "{fen}");
         }
     }
@@ -660,8 +662,8 @@ mod tests {
             let board: Board = fen.parse().unwrap();
             assert_eq!(kinged.evaluate(&board), net.evaluate(&board), "{fen}");
         }
-        let (fen, image) = (FENS[4], "1k6/ppp5/8/8/8/8/PPP4q/1K4R1 b - - 0 1");
-        assert_eq!(kinged.evaluate(&fen.parse().unwrap()), net.evaluate(&image.parse().unwrap()));
+        let board: Board = FENS[4].parse().unwrap();
+        assert_eq!(kinged.evaluate(&board), net.evaluate(&board.flipped_files().unwrap()));
         assert!(FloatNet::from_network(&kinged).with_kings(KingBuckets::named("hm2").unwrap()).is_none());
     }
 
@@ -678,6 +680,7 @@ mod tests {
         }
         let opts = TrainOptions {
             data: PathBuf::new(),
+            data_seeds: Vec::new(),
             hidden: 8,
             buckets: 1,
             kings: KingBuckets::PLAIN,

@@ -37,34 +37,3 @@ pub fn suite_positions() -> Vec<Board> {
     }
     out
 }
-
-/// The board mirrored left to right (files a <-> h); `None` when castling rights forbid it.
-pub fn mirror_files(board: &Board) -> Option<Board> {
-    if !board.castling_rights().is_empty() {
-        return None;
-    }
-    let fen = board.fen();
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let placement: Vec<String> = fields[0]
-        .split('/')
-        .map(|rank| {
-            let mut squares = String::new();
-            for c in rank.chars() {
-                match c.to_digit(10) {
-                    Some(n) => squares.extend(std::iter::repeat_n('1', n as usize)),
-                    None => squares.push(c),
-                }
-            }
-            squares.chars().rev().collect::<String>()
-        })
-        .collect();
-    let ep = match fields[3] {
-        "-" => "-".to_owned(),
-        sq => {
-            let f = (b'h' - (sq.as_bytes()[0] - b'a')) as char;
-            format!("{f}{}", &sq[1..])
-        }
-    };
-    let mirrored = format!("{} {} - {} {} {}", placement.join("/"), fields[1], ep, fields[4], fields[5]);
-    Some(mirrored.parse().expect("a mirrored legal position is legal"))
-}
