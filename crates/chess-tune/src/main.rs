@@ -9,12 +9,13 @@
 //!                   [--eval net|classical|NAME|FILE]
 //! chess-tune selfplay-stats [--dir DIR]
 //! chess-tune winfit [--dir DIR]
+//! chess-tune validate --nets NAME|FILE[,...] [--data DIR] [--data-seeds S,S] [--max-positions N]
 //! chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N]
 //!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
 //! ```
 //!
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
-//! `docs/training.md`). `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
+//! `docs/training.md`); `validate` compares nets by their loss on the held-out games of a data set. `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
 //! [`selfplay`](mod@selfplay) and `docs/datagen.md`); `selfplay-stats` counts what a folder holds.
 //! `datagen` plays self-play games and writes quiet positions labelled with the game result;
 //! `tune` fits the weights to them and writes `crates/chess-eval/src/weights_tuned.rs` (or `--out`).
@@ -40,6 +41,7 @@ const USAGE: &str = "usage:
   chess-tune selfplay-stats [--dir DIR]
   chess-tune winfit [--dir DIR]
   chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
+  chess-tune validate --nets NAME|FILE[,...] [--data DIR] [--data-seeds S,S] [--max-positions N] [--threads N]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
 /// `--name value` pairs after the subcommand.
@@ -192,6 +194,55 @@ fn win_fit(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// `--data-seeds S,S`: the self-play runs whose chunks to read (none given: all).
+fn data_seeds(args: &Args) -> Result<Vec<u64>, String> {
+    match args.get("data-seeds") {
+        None => Ok(Vec::new()),
+        Some(list) => list
+            .split(',')
+            .map(|s| s.trim().parse::<u64>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("--data-seeds {list}: {e} (a comma-separated list of seeds)")),
+    }
+}
+
+/// `validate`: each net's loss on the held-out games of a data set, the measure `train` prints,
+/// so that nets trained on other data (or the embedded one) are compared on the same positions.
+fn validate(args: &Args) -> Result<(), String> {
+    args.check(&["nets", "data", "data-seeds", "max-positions", "threads"])?;
+    let nets = args.get("nets").ok_or("validate needs --nets NAME|FILE[,NAME|FILE...]")?;
+    let dir = std::path::PathBuf::from(args.get("data").unwrap_or(SELFPLAY_DIR));
+    let seeds = data_seeds(args)?;
+    let max_positions = args.num("max-positions", 0)?;
+    let threads = args.num("threads", threads_default())?;
+    // Samples are read through a net's inputs: load once for each layout.
+    let mut loaded: Vec<(KingBuckets, train::Dataset)> = Vec::new();
+    for spec in nets.split(',') {
+        let net = open_net("nets", spec)?;
+        let kings = net.kings();
+        let index = match loaded.iter().position(|(k, _)| *k == kings) {
+            Some(index) => index,
+            None => {
+                let data = train::load(&dir, &seeds, 0.0, max_positions, false, kings)?;
+                println!(
+                    "{} chunks, {} games: {} validation positions (inputs {kings}); the classical evaluation's loss {:.6}",
+                    data.chunks,
+                    data.games,
+                    data.validation.len(),
+                    data.classical_validation_loss
+                );
+                loaded.push((kings, data));
+                loaded.len() - 1
+            }
+        };
+        let data = &loaded[index].1;
+        let float = train::FloatNet::from_network(&net);
+        let loss = train::mean_loss(&float, &data.validation, threads);
+        println!("{spec}: {} ({:016x}, {}): validation loss {loss:.6}", net.name(), net.hash(), net.shape());
+    }
+    Ok(())
+}
+
 fn train_net(args: &Args) -> Result<(), String> {
     args.check(&[
         "data",
@@ -249,14 +300,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     };
     let opts = train::TrainOptions {
         data: args.get("data").unwrap_or(SELFPLAY_DIR).into(),
-        data_seeds: match args.get("data-seeds") {
-            None => Vec::new(),
-            Some(list) => list
-                .split(',')
-                .map(|s| s.trim().parse::<u64>())
-                .collect::<Result<_, _>>()
-                .map_err(|e| format!("--data-seeds {list}: {e} (a comma-separated list of seeds)"))?,
-        },
+        data_seeds: data_seeds(args)?,
         hidden,
         buckets,
         kings,
@@ -384,6 +428,7 @@ fn main() -> ExitCode {
         Some("selfplay-stats") => Args::parse(&args[1..]).and_then(|a| selfplay_stats(&a)),
         Some("winfit") => Args::parse(&args[1..]).and_then(|a| win_fit(&a)),
         Some("train") => Args::parse(&args[1..]).and_then(|a| train_net(&a)),
+        Some("validate") => Args::parse(&args[1..]).and_then(|a| validate(&a)),
         _ => Err(USAGE.to_string()),
     };
     match result {
