@@ -466,8 +466,8 @@ fn search_constants_as_json_lines_in_a_tuning_build() {
 }
 
 /// `EvalFile` loads a net for full strength (the embedded one by default, `<classical>` for the
-/// hand-written evaluation, a compiled-in net by name, or a file); a missing or broken file gets an `info string` and the evaluation in
-/// use stays.
+/// hand-written evaluation, a compiled-in net by name, or a file); a missing or broken file gets
+/// an `info string` and the evaluation in use stays.
 #[test]
 fn eval_file_loads_a_net_or_says_why_not() {
     let dir = std::env::temp_dir().join(format!("chess-uci-evalfile-{}", std::process::id()));
