@@ -1,5 +1,5 @@
 // The play page in headless Chromium, on the production build (npm run build first).
-import { after, before, test } from 'node:test';
+import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifacts, browser, open, serve } from './harness.mjs';
 
@@ -8,6 +8,11 @@ let chromium;
 before(async () => {
   server = await serve();
   chromium = await browser();
+});
+// Each test's pages close with it: a page left open keeps its engine worker, which may still be
+// thinking (an analysis, a review) and takes a core from the tests after it.
+afterEach(async () => {
+  await Promise.all(chromium?.contexts().map((context) => context.close()) ?? []);
 });
 after(async () => {
   await chromium?.close();
