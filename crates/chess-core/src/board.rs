@@ -542,17 +542,14 @@ impl Board {
         let role = mv.promotion().unwrap_or(moved);
         let occ = (self.occupied().without(from)).with(to);
         // A slider's blockers are looked up only when the king is on one of its lines at all.
-        let on_file_or_rank = rook_rays(to).has(king);
-        let on_diagonal = bishop_rays(to).has(king);
+        let diagonal = || bishop_rays(to).has(king) && bishop_attacks(to, occ).has(king);
+        let straight = || rook_rays(to).has(king) && rook_attacks(to, occ).has(king);
         let direct = match role {
             Role::Pawn => pawn_attacks(us, to).has(king),
             Role::Knight => knight_attacks(to).has(king),
-            Role::Bishop => on_diagonal && bishop_attacks(to, occ).has(king),
-            Role::Rook => on_file_or_rank && rook_attacks(to, occ).has(king),
-            Role::Queen => {
-                (on_file_or_rank && rook_attacks(to, occ).has(king))
-                    || (on_diagonal && bishop_attacks(to, occ).has(king))
-            }
+            Role::Bishop => diagonal(),
+            Role::Rook => straight(),
+            Role::Queen => straight() || diagonal(),
             Role::King => false,
         };
         if direct {

@@ -15,7 +15,8 @@
 //! ```
 //!
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
-//! `docs/training.md`); `validate` compares nets by their loss on the held-out games of a data set. `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
+//! `docs/training.md`); `validate` compares nets by their loss on the held-out games of a data
+//! set. `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
 //! [`selfplay`](mod@selfplay) and `docs/datagen.md`); `selfplay-stats` counts what a folder holds.
 //! `datagen` plays self-play games and writes quiet positions labelled with the game result;
 //! `tune` fits the weights to them and writes `crates/chess-eval/src/weights_tuned.rs` (or `--out`).

@@ -150,8 +150,9 @@ pub struct Dataset {
 }
 
 /// Load the kept positions of every complete chunk (`*.csp`) in `dir` (of the self-play runs
-/// `seeds` only, when not empty), in name order, their inputs read through `kings`; with `mirror` (plain inputs only), each training position
-/// without castling rights also mirrored ([`Sample::mirrored`]).
+/// `seeds` only, when not empty), in name order, their inputs read through `kings`; with
+/// `mirror` (plain inputs only), each training position without castling rights also mirrored
+/// ([`Sample::mirrored`]).
 pub fn load(
     dir: &Path,
     seeds: &[u64],
@@ -630,7 +631,7 @@ mod tests {
             let plain = KingBuckets::PLAIN;
             let board: Board = fen.parse().unwrap();
             let mirrored = Sample::new(&board.flipped_files().unwrap(), 0.5, plain);
-            assert_eq!(sorted(&Sample::new(&fen.parse().unwrap(), 0.5, plain).mirrored()), sorted(&mirrored), "{fen}");
+            assert_eq!(sorted(&Sample::new(&board, 0.5, plain).mirrored()), sorted(&mirrored), "{fen}");
         }
     }
 
