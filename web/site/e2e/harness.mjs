@@ -54,15 +54,45 @@ export async function browser() {
   });
 }
 
+/** Every page's console, kept for {@link describePage} (the last lines only). */
+const consoles = new WeakMap();
+
 /** A page on the site, ready (the engine loaded), with its console errors collected. */
 export async function open(b, url, viewport = { width: 1200, height: 860 }) {
   const page = await b.newPage({ viewport });
   const errors = [];
+  const log = [];
+  consoles.set(page, log);
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
+    log.push(`${new Date().toISOString().slice(11, 23)} ${m.type()}: ${m.text()}`);
+    if (log.length > 40) log.shift();
   });
+  page.on('worker', (w) => log.push(`${new Date().toISOString().slice(11, 23)} worker started: ${w.url()}`));
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
   return { page, errors };
+}
+
+/**
+ * What a failed test leaves to read in the log: the page's status, message and engine panels as a
+ * person sees them, its last console lines, and a screenshot (`failure-N.png` in web/artifacts/).
+ */
+export async function describePage(page, n) {
+  const shown = await page
+    .evaluate(() => {
+      const text = (id) => {
+        const el = document.getElementById(id);
+        if (!el) return '(none)';
+        return `${el.closest('[hidden]') ? '(hidden) ' : ''}${el.textContent.trim().replace(/\s+/g, ' ')}`;
+      };
+      const ids = ['status', 'message', 'moves', 'fen', 'analysis-info', 'analysis-lines', 'review-progress', 'retry-text'];
+      return [`isolated: ${globalThis.crossOriginIsolated}`, ...ids.map((id) => `#${id}: ${text(id).slice(0, 300)}`)];
+    })
+    .catch((e) => [`(the page did not answer: ${e.message})`]);
+  await page.screenshot({ path: `${artifacts}failure-${n}.png` }).catch(() => undefined);
+  return [`page ${n} (${page.url()}), screenshot failure-${n}.png`, ...shown, 'console:', ...(consoles.get(page) ?? [])]
+    .map((line) => `  ${line}`)
+    .join('\n');
 }

@@ -1,7 +1,7 @@
 // The play page in headless Chromium, on the production build (npm run build first).
-import { after, afterEach, before, test } from 'node:test';
+import { after, afterEach, before, test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, browser, open, serve } from './harness.mjs';
+import { artifacts, browser, describePage, open, serve } from './harness.mjs';
 
 let server;
 let chromium;
@@ -18,6 +18,20 @@ after(async () => {
   await chromium?.close();
   server?.close();
 });
+
+/** A test that, when it fails, first prints what its pages show (a timeout says little alone). */
+function test(name, fn) {
+  nodeTest(name, async (t) => {
+    try {
+      await fn(t);
+    } catch (error) {
+      const pages = chromium?.contexts().flatMap((context) => context.pages()) ?? [];
+      const described = await Promise.all(pages.map((page, i) => describePage(page, i + 1)));
+      console.log(`# "${name}" failed; its pages:\n${described.join('\n')}`);
+      throw error;
+    }
+  });
+}
 
 const moveCount = (page) => page.$$eval('#moves li', (items) => items.length);
 const waitMoves = (page, n, timeout = 20_000) =>
