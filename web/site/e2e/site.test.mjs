@@ -45,16 +45,13 @@ async function newGame(page, { fen = '', color = 'white', level = '1', seconds, 
   await page.selectOption('#color', color);
   await page.selectOption('#level', level);
   if (seconds !== undefined) await page.fill('#think-time', String(seconds));
+  const before = await page.getAttribute('body', 'data-game');
   await page.click('#new-game');
-  // The new game is set up (the engine told, the board drawn) before anything else is done.
-  const board = (fen || 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR').split(' ')[0];
-  await page.waitForFunction(
-    (placement) =>
-      document.querySelector('#fen').textContent.startsWith(placement) &&
-      /Your move|is thinking/.test(document.querySelector('#status').textContent),
-    board,
-    { timeout: 15_000 },
-  );
+  // The new game is set up (the engine told, the board drawn) before anything else is done: the
+  // page names the game on <body> once it is. Its position and status cannot say so: a fresh page
+  // shows the start position and "Your move" before the click takes effect, and an engine that
+  // moves first may have replied by the time this looks.
+  await page.waitForFunction((old) => (document.body.dataset.game ?? null) !== old, before, { timeout: 15_000 });
 }
 
 /** The centre of a square on the board, in page coordinates (White at the bottom). */

@@ -744,6 +744,8 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
   levelsPlayed = [];
   await ai.newGame();
   await render();
+  // The game is set up and drawn: say so where a script (the page's tests) can wait for it.
+  document.body.dataset.game = gameId;
   void engineMove();
   return true;
 }
