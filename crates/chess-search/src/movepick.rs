@@ -202,6 +202,10 @@ impl MovePicker {
         }
     }
 
+    // The generators stay out of line: inlined into `next`, their set-up (the board's masks and
+    // sets) was hoisted into its prologue and paid on every call, even the many that only hand
+    // out the next sorted move (3% of `chess bench`'s instructions).
+    #[inline(never)]
     fn generate_noisy(&mut self, board: &Board, history: &History) {
         self.moves.clear();
         self.next_index = 0;
@@ -223,6 +227,7 @@ impl MovePicker {
         });
     }
 
+    #[inline(never)]
     fn generate_quiet(&mut self, board: &Board, history: &History) {
         self.moves.clear();
         self.next_index = 0;
@@ -240,6 +245,7 @@ impl MovePicker {
     /// The quiet checks only, unscored (what is left after pruning gave up on quiet moves).
     /// Direct checks are found set-wise (destinations from which the piece would attack the
     /// king); only pieces that may uncover a check are tested move by move.
+    #[inline(never)]
     fn generate_quiet_checks(&mut self, board: &Board) {
         self.moves.clear();
         let us = board.side_to_move();
