@@ -1,7 +1,7 @@
 //! Properties checked over many seeded random playouts from varied starts (standard, Chess960,
 //! tactical and endgame positions of the perft suites).
 
-use chess_core::{BitBoard, Board, CastlingMode, Game, Move, Role, Square};
+use chess_core::{BitBoard, Board, CastlingMode, CheckSquares, Game, Move, Role, Square};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -117,7 +117,7 @@ fn move_is_generated_iff_try_play_accepts_it() {
 }
 
 #[test]
-fn noisy_and_quiet_moves_split_the_legal_moves_and_gives_check_is_right() {
+fn noisy_and_quiet_moves_split_the_legal_moves_and_gives_check_is_right_both_ways() {
     playouts(6, 150, |g| {
         let b = g.board();
         let mut expected: Vec<Move> =
@@ -126,10 +126,12 @@ fn noisy_and_quiet_moves_split_the_legal_moves_and_gives_check_is_right() {
         expected.sort_by_key(|m| m.to_u16());
         noisy.sort_by_key(|m| m.to_u16());
         assert_eq!(noisy, expected, "{b}");
+        let checks = CheckSquares::new(b);
         for mv in b.legal_moves() {
             let mut after = *b;
             after.play(mv);
             assert_eq!(b.gives_check(mv), after.in_check(), "{b} {mv}");
+            assert_eq!(checks.gives_check(b, mv), after.in_check(), "CheckSquares: {b} {mv}");
         }
         let mut quiet_expected: Vec<Move> =
             b.legal_moves().into_iter().filter(|&m| !b.is_capture(m) && m.promotion().is_none()).collect();

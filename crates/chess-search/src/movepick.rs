@@ -11,10 +11,7 @@
 //! caller skips.
 
 use arrayvec::ArrayVec;
-use chess_core::attacks::{
-    between, bishop_attacks, bishop_rays, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
-};
-use chess_core::{BitBoard, Board, Move, MoveList, PieceMoves, Role, MAX_MOVES};
+use chess_core::{Board, CheckSquares, Move, MoveList, PieceMoves, Role, MAX_MOVES};
 
 use crate::history::{piece_index, History, PieceTo};
 use chess_core::see_value;
@@ -97,8 +94,12 @@ impl MovePicker {
             self.quiets = Quiets::ChecksOnly;
             if self.stage == Stage::Quiet {
                 // Already generated: keep the checks among the moves not yet yielded, once.
-                let rest: ArrayVec<(Move, i32), MAX_MOVES> =
-                    self.moves[self.next_index..].iter().copied().filter(|&(m, _)| board.gives_check(m)).collect();
+                let checks = CheckSquares::new(board);
+                let rest: ArrayVec<(Move, i32), MAX_MOVES> = self.moves[self.next_index..]
+                    .iter()
+                    .copied()
+                    .filter(|&(m, _)| checks.gives_check(board, m))
+                    .collect();
                 self.moves.truncate(self.next_index);
                 self.moves.extend(rest);
             }
@@ -248,39 +249,16 @@ impl MovePicker {
     #[inline(never)]
     fn generate_quiet_checks(&mut self, board: &Board) {
         self.moves.clear();
-        let us = board.side_to_move();
-        let king = board.king(!us);
-        let occ = board.occupied();
-        let ours = board.colored(us);
-        let diagonal = bishop_attacks(king, occ);
-        let straight = rook_attacks(king, occ);
-        let check_squares = |role: Role| match role {
-            Role::Pawn => pawn_attacks(!us, king),
-            Role::Knight => knight_attacks(king),
-            Role::Bishop => diagonal,
-            Role::Rook => straight,
-            Role::Queen => diagonal | straight,
-            Role::King => BitBoard::EMPTY,
-        };
-        // Our pieces alone between one of our sliders and their king.
-        let sliders = (rook_rays(king) & (board.pieces(Role::Rook) | board.pieces(Role::Queen)))
-            | (bishop_rays(king) & (board.pieces(Role::Bishop) | board.pieces(Role::Queen)));
-        let mut discoverers = BitBoard::EMPTY;
-        for slider in sliders & ours {
-            let blockers = between(king, slider) & occ;
-            if blockers.len() == 1 && blockers.is_subset(ours) {
-                discoverers |= blockers;
-            }
-        }
+        let checks = CheckSquares::new(board);
         board.generate_quiet_moves(|pm| {
-            if discoverers.has(pm.from) || pm.role == Role::King {
+            if checks.discoverers().has(pm.from) || pm.role == Role::King {
                 for mv in pm {
                     if board.gives_check(mv) {
                         self.moves.push((mv, 0));
                     }
                 }
             } else {
-                let direct = PieceMoves { to: pm.to & check_squares(pm.role), ..pm };
+                let direct = PieceMoves { to: pm.to & checks.direct(pm.role), ..pm };
                 for mv in direct {
                     self.moves.push((mv, 0));
                 }
