@@ -463,7 +463,11 @@ test('the analysis board: three live lines, moves for both sides, stop and go, b
   await click(page, 'g1');
   await click(page, 'f3');
   await page.waitForFunction(() => /Black to move/.test(document.querySelector('#status').textContent));
-  await typeMove(page, 'Nc6');
+  // Black's move: the engine's first choice, typed (a fixed move would not do: level 1's reply in
+  // the game varies, and after 1...Nc6 a typed Nc6 is refused).
+  await page.waitForFunction(() => /^[+-]?\d+\.\d\d 2… \S/.test(document.querySelector('#analysis-lines li')?.textContent ?? ''), null, { timeout: 30_000 });
+  const black = (await page.textContent('#analysis-lines li')).match(/2… (\S+)/)[1];
+  await typeMove(page, black);
   await page.waitForFunction(() => /White to move/.test(document.querySelector('#status').textContent));
   await page.waitForFunction(() => /^[+-]?\d+\.\d\d 3\. /.test(document.querySelector('#analysis-lines li')?.textContent ?? ''), null, { timeout: 30_000 });
   assert.equal(await moveCount(page), 2, 'the game is unchanged');
