@@ -30,6 +30,25 @@ pub struct History {
     correction: Box<[[i16; CORRECTION_SIZE]; 2]>,
 }
 
+/// One piece's rows of the quiet-move tables, by destination (see [`History::quiet_rows`]).
+#[derive(Clone, Copy)]
+pub struct QuietRows<'a> {
+    butterfly: &'a [i16; 64],
+    conts: [Option<&'a [i16; 64]>; 2],
+}
+
+impl QuietRows<'_> {
+    /// [`History::quiet_score`] of the piece's quiet move to `to`.
+    #[inline]
+    pub fn score(&self, to: Square) -> i32 {
+        let mut score = self.butterfly[to as usize] as i32;
+        for row in self.conts.iter().flatten() {
+            score += row[to as usize] as i32;
+        }
+        score
+    }
+}
+
 /// Entries of the correction table per side.
 const CORRECTION_SIZE: usize = 16_384;
 /// Correction entries count in 1/this of a centipawn.
@@ -133,6 +152,16 @@ impl History {
             score += self.continuation[p][to as usize][piece][mv.to() as usize] as i32;
         }
         score
+    }
+
+    /// The tables [`quiet_score`](Self::quiet_score) reads for the quiet moves of one piece (of
+    /// `color`, index `piece`, from `from`), looked up once for all its destinations.
+    #[inline]
+    pub fn quiet_rows(&self, color: Color, from: Square, piece: usize, conts: &[Option<PieceTo>; 2]) -> QuietRows<'_> {
+        let cont = |c: Option<PieceTo>| {
+            c.filter(|_| enabled(Rule::ContinuationHistory)).map(|(p, to)| &self.continuation[p][to as usize][piece])
+        };
+        QuietRows { butterfly: &self.quiet[color as usize][from as usize], conts: [cont(conts[0]), cont(conts[1])] }
     }
 
     /// The history score of a capture by `piece` of `captured` on `to`.
@@ -244,6 +273,15 @@ mod tests {
         // e4 earned continuation credit after ...e5; d4 lost some there.
         assert!(h.quiet_score(Color::White, e4, pawn, &[prev, None]) > h.quiet(Color::White, e4));
         assert!(h.quiet_score(Color::White, d4, pawn, &[prev, None]) < h.quiet(Color::White, d4));
+        // The rows of one piece score its moves as quiet_score does, with one, two or no earlier moves.
+        let prev2 = Some((piece_index(Color::White, Role::Knight), Square::F3));
+        h.update_quiet(&board, d4, &[e4], 4, 2, &[prev, prev2]);
+        for conts in [[prev, None], [prev, prev2], [None, prev2], [None, None]] {
+            for mv in [e4, d4] {
+                let rows = h.quiet_rows(Color::White, mv.from(), pawn, &conts);
+                assert_eq!(rows.score(mv.to()), h.quiet_score(Color::White, mv, pawn, &conts), "{mv} {conts:?}");
+            }
+        }
         assert_eq!(h.killers(4), [None, None]);
     }
 }

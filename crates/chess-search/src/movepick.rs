@@ -235,9 +235,9 @@ impl MovePicker {
         let us = board.side_to_move();
         let conts = self.conts;
         board.generate_quiet_moves(|pm| {
-            let piece = piece_index(us, pm.role);
+            let rows = history.quiet_rows(us, pm.from, piece_index(us, pm.role), &conts);
             for mv in pm {
-                self.moves.push((mv, history.quiet_score(us, mv, piece, &conts)));
+                self.moves.push((mv, rows.score(mv.to())));
             }
             false
         });
