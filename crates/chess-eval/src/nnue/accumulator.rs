@@ -38,8 +38,16 @@ impl Delta {
     /// move apart.
     fn between(before: &Board, after: &Board) -> Option<Delta> {
         let mut delta = Delta::NONE;
-        for color in Color::ALL {
-            for role in Role::ALL {
+        // Squares taken by the other colour (a capture's): where a role's set can keep its
+        // squares and still change hands (a pawn takes a rook and becomes one).
+        let [(bw, aw), (bb, ab)] = Color::ALL.map(|c| (before.colored(c), after.colored(c)));
+        let flipped = (bw ^ aw) & (bb ^ ab);
+        for role in Role::ALL {
+            let (b, a) = (before.pieces(role), after.pieces(role));
+            if a == b && !b.intersects(flipped) {
+                continue;
+            }
+            for color in Color::ALL {
                 let (b, a) = (before.colored_pieces(color, role), after.colored_pieces(color, role));
                 if a == b {
                     continue;
@@ -326,6 +334,28 @@ mod tests {
         }
         assert_eq!(nnue.entries.len(), 1);
         assert_eq!(nnue.refreshes(), 1);
+    }
+
+    #[test]
+    fn moves_that_keep_a_square_set_are_updated_not_resummed() {
+        // A pawn takes a rook and becomes one (the rooks' squares stay, a8 changes hands), and
+        // Chess960 castling where the king and the rook trade squares (no square changes colour).
+        let net = Arc::new(Network::random(32, 4));
+        for (fen, uci) in [
+            ("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7a8r"),
+            ("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1", "f1g1"),
+        ] {
+            let before: Board = fen.parse().unwrap();
+            let mv = before.parse_uci(uci).unwrap();
+            let mut after = before;
+            after.play(mv);
+            let mut nnue = Nnue::new(Arc::clone(&net));
+            nnue.reset(&before);
+            nnue.push(&before, mv, &after);
+            assert_eq!(nnue.evaluate(&after).0, net.evaluate(&after).clamp(-30_000, 30_000), "{fen} {uci}");
+            assert_eq!(nnue.refreshes(), 1, "{fen} {uci}: updated, not summed anew");
+            assert!(Delta::between(&before, &after).is_some_and(|d| d.n_added + d.n_removed >= 3), "{fen} {uci}");
+        }
     }
 
     #[test]
