@@ -93,15 +93,17 @@ impl MovePicker {
         if self.quiets == Quiets::All {
             self.quiets = Quiets::ChecksOnly;
             if self.stage == Stage::Quiet {
-                // Already generated: keep the checks among the moves not yet yielded, once.
+                // Already generated: keep the checks among the moves not yet yielded, in place.
                 let checks = CheckSquares::new(board);
-                let rest: ArrayVec<(Move, i32), MAX_MOVES> = self.moves[self.next_index..]
-                    .iter()
-                    .copied()
-                    .filter(|&(m, _)| checks.gives_check(board, m))
-                    .collect();
-                self.moves.truncate(self.next_index);
-                self.moves.extend(rest);
+                let mut kept = self.next_index;
+                for i in self.next_index..self.moves.len() {
+                    let entry = self.moves[i];
+                    if checks.gives_check(board, entry.0) {
+                        self.moves[kept] = entry;
+                        kept += 1;
+                    }
+                }
+                self.moves.truncate(kept);
             }
         }
     }
