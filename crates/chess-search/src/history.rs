@@ -134,9 +134,10 @@ impl History {
         *entry = blended.clamp(-limit, limit) as i16;
     }
 
-    /// The history score of a quiet move.
-    #[inline]
-    pub fn quiet(&self, color: Color, mv: Move) -> i32 {
+    /// The butterfly entry of a quiet move alone (the search reads it within
+    /// [`quiet_score`](Self::quiet_score)).
+    #[cfg(test)]
+    fn quiet(&self, color: Color, mv: Move) -> i32 {
         self.quiet[color as usize][mv.from() as usize][mv.to() as usize] as i32
     }
 
@@ -144,14 +145,7 @@ impl History {
     /// (one and two plies back): butterfly plus continuation history.
     #[inline]
     pub fn quiet_score(&self, color: Color, mv: Move, piece: usize, conts: &[Option<PieceTo>; 2]) -> i32 {
-        let mut score = self.quiet(color, mv);
-        if !enabled(Rule::ContinuationHistory) {
-            return score;
-        }
-        for &(p, to) in conts.iter().flatten() {
-            score += self.continuation[p][to as usize][piece][mv.to() as usize] as i32;
-        }
-        score
+        self.quiet_rows(color, mv.from(), piece, conts).score(mv.to())
     }
 
     /// The tables [`quiet_score`](Self::quiet_score) reads for the quiet moves of one piece (of
@@ -273,13 +267,16 @@ mod tests {
         // e4 earned continuation credit after ...e5; d4 lost some there.
         assert!(h.quiet_score(Color::White, e4, pawn, &[prev, None]) > h.quiet(Color::White, e4));
         assert!(h.quiet_score(Color::White, d4, pawn, &[prev, None]) < h.quiet(Color::White, d4));
-        // The rows of one piece score its moves as quiet_score does, with one, two or no earlier moves.
+        // The score sums the butterfly entry and one continuation entry per earlier move known.
         let prev2 = Some((piece_index(Color::White, Role::Knight), Square::F3));
         h.update_quiet(&board, d4, &[e4], 4, 2, &[prev, prev2]);
         for conts in [[prev, None], [prev, prev2], [None, prev2], [None, None]] {
             for mv in [e4, d4] {
-                let rows = h.quiet_rows(Color::White, mv.from(), pawn, &conts);
-                assert_eq!(rows.score(mv.to()), h.quiet_score(Color::White, mv, pawn, &conts), "{mv} {conts:?}");
+                let cont = |c: Option<PieceTo>| {
+                    c.map_or(0, |(p, to)| h.continuation[p][to as usize][pawn][mv.to() as usize] as i32)
+                };
+                let sum = h.quiet(Color::White, mv) + cont(conts[0]) + cont(conts[1]);
+                assert_eq!(h.quiet_score(Color::White, mv, pawn, &conts), sum, "{mv} {conts:?}");
             }
         }
         assert_eq!(h.killers(4), [None, None]);
