@@ -2,7 +2,7 @@
 //! kind of piece would attack the enemy king, and our pieces that would uncover a check by moving.
 
 use crate::attacks::{between, bishop_attacks, bishop_rays, knight_attacks, pawn_attacks, rook_attacks, rook_rays};
-use crate::{BitBoard, Board, Move, Role};
+use crate::{BitBoard, Board, Move, Role, Square};
 
 /// The checks the side to move can give in one position, computed once and asked move by move
 /// (or set-wise, with [`direct`](Self::direct)): cheaper than [`Board::gives_check`] on each of
@@ -75,14 +75,21 @@ impl CheckSquares {
         self.discoverers
     }
 
+    /// Whether the plain moves (no promotion, no en passant) of a `role` on `from` give check
+    /// exactly when they land in [`direct`](Self::direct): not a king's (castling, and the
+    /// checks it uncovers) nor a discoverer's, whose moves [`Board::gives_check`] decides.
+    #[inline]
+    pub fn set_wise(&self, role: Role, from: Square) -> bool {
+        role != Role::King && !self.discoverers.has(from)
+    }
+
     /// Whether `mv`, a legal move of `board` (the position these checks were computed for), gives
     /// check: the same answer as [`Board::gives_check`].
     #[inline]
     pub fn gives_check(&self, board: &Board, mv: Move) -> bool {
         let from = mv.from();
         let Some(role) = board.role_on(from) else { return false };
-        // Castling, en passant, promotions, king moves and discoverers: the move itself decides.
-        if role == Role::King || mv.promotion().is_some() || self.discoverers.has(from) || board.is_en_passant(mv) {
+        if !self.set_wise(role, from) || mv.promotion().is_some() || board.is_en_passant(mv) {
             return board.gives_check(mv);
         }
         self.direct(role).has(mv.to())

@@ -253,16 +253,16 @@ impl MovePicker {
         self.moves.clear();
         let checks = CheckSquares::new(board);
         board.generate_quiet_moves(|pm| {
-            if checks.discoverers().has(pm.from) || pm.role == Role::King {
+            if checks.set_wise(pm.role, pm.from) {
+                let direct = PieceMoves { to: pm.to & checks.direct(pm.role), ..pm };
+                for mv in direct {
+                    self.moves.push((mv, 0));
+                }
+            } else {
                 for mv in pm {
                     if board.gives_check(mv) {
                         self.moves.push((mv, 0));
                     }
-                }
-            } else {
-                let direct = PieceMoves { to: pm.to & checks.direct(pm.role), ..pm };
-                for mv in direct {
-                    self.moves.push((mv, 0));
                 }
             }
             false
