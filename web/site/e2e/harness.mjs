@@ -63,12 +63,15 @@ export async function open(b, url, viewport = { width: 1200, height: 860 }) {
   const errors = [];
   const log = [];
   consoles.set(page, log);
+  const note = (line) => {
+    log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (log.length > 40) log.shift();
+  };
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
-    log.push(`${new Date().toISOString().slice(11, 23)} ${m.type()}: ${m.text()}`);
-    if (log.length > 40) log.shift();
+    note(`${m.type()}: ${m.text()}`);
   });
-  page.on('worker', (w) => log.push(`${new Date().toISOString().slice(11, 23)} worker started: ${w.url()}`));
+  page.on('worker', (w) => note(`worker started: ${w.url()}`));
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
