@@ -28,6 +28,10 @@ pub struct History {
     /// in positions with this pawn structure, `[side to move][pawn key]`, in units of
     /// `1 / correction_grain()` centipawn.
     correction: Box<[[i16; CORRECTION_SIZE]; 2]>,
+    /// Correction history by each colour's pieces other than pawns (king included):
+    /// `[colour][side to move][that colour's non-pawn key]`, in the units of `correction`. The
+    /// two colours' entries count half each.
+    non_pawn_correction: Box<[[[i16; CORRECTION_SIZE]; 2]; 2]>,
 }
 
 /// One piece's rows of the quiet-move tables, by destination (see [`History::quiet_rows`]).
@@ -64,6 +68,24 @@ fn pawn_key(board: &Board) -> usize {
     (h >> 50) as usize % CORRECTION_SIZE
 }
 
+/// The pieces other than pawns of `color` (king included) as an index of the correction table.
+#[inline]
+fn non_pawn_key(board: &Board, color: Color) -> usize {
+    const MULTIPLIERS: [u64; 5] = [
+        0x9E37_79B9_7F4A_7C15,
+        0xC2B2_AE3D_27D4_EB4F,
+        0x1656_67B1_9E37_79F9,
+        0x85EB_CA77_C2B2_AE63,
+        0x27D4_EB2F_1656_67C5,
+    ];
+    let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    let h = roles
+        .iter()
+        .zip(MULTIPLIERS)
+        .fold(0u64, |h, (&role, m)| h.rotate_left(13) ^ board.colored_pieces(color, role).0.wrapping_mul(m));
+    (h >> 50) as usize % CORRECTION_SIZE
+}
+
 /// A move as the continuation tables see it: the moving piece's index and its destination.
 pub type PieceTo = (usize, Square);
 
@@ -76,6 +98,7 @@ impl Default for History {
             counter: Box::new([[None; 64]; 12]),
             continuation: vec![[[[0; 64]; 12]; 64]; 12].into_boxed_slice().try_into().expect("12 rows"),
             correction: vec![[0; CORRECTION_SIZE]; 2].into_boxed_slice().try_into().expect("2 rows"),
+            non_pawn_correction: vec![[[0; CORRECTION_SIZE]; 2]; 2].into_boxed_slice().try_into().expect("2 rows"),
         }
     }
 }
@@ -109,6 +132,7 @@ impl History {
         self.counter.iter_mut().for_each(|row| row.fill(None));
         self.continuation.iter_mut().flatten().flatten().for_each(|row| row.fill(0));
         self.correction.iter_mut().for_each(|row| row.fill(0));
+        self.non_pawn_correction.iter_mut().flatten().for_each(|row| row.fill(0));
     }
 
     /// The static evaluation `raw` of `board` corrected by what searches found in positions
@@ -118,20 +142,29 @@ impl History {
         if !enabled(Rule::CorrectionHistory) {
             return raw;
         }
-        let entry = self.correction[board.side_to_move() as usize][pawn_key(board)] as i32;
+        let stm = board.side_to_move() as usize;
+        let pawns = self.correction[stm][pawn_key(board)] as i32;
+        let non_pawns: i32 =
+            Color::ALL.iter().map(|&c| self.non_pawn_correction[c as usize][stm][non_pawn_key(board, c)] as i32).sum();
         let max = Score::MAX_EVAL.0;
-        (raw + entry / CORRECTION_GRAIN).clamp(-max, max)
+        (raw + (pawns + non_pawns / 2) / CORRECTION_GRAIN).clamp(-max, max)
     }
 
     /// Learn from a search of `board` to `depth` that returned `score` where the corrected
     /// static evaluation said `eval`: a moving average of the difference, weighted by depth.
     pub fn update_correction(&mut self, board: &Board, depth: i32, score: i32, eval: i32) {
-        let entry = &mut self.correction[board.side_to_move() as usize][pawn_key(board)];
         let weight = (depth * depth + 2 * depth + 1).min(correction_max_weight());
         let limit = correction_max_cp() * CORRECTION_GRAIN;
         let target = ((score - eval) * CORRECTION_GRAIN).clamp(-limit, limit);
-        let blended = (*entry as i32 * (256 - weight) + target * weight) / 256;
-        *entry = blended.clamp(-limit, limit) as i16;
+        let blend = |entry: &mut i16| {
+            let blended = (*entry as i32 * (256 - weight) + target * weight) / 256;
+            *entry = blended.clamp(-limit, limit) as i16;
+        };
+        let stm = board.side_to_move() as usize;
+        blend(&mut self.correction[stm][pawn_key(board)]);
+        for c in Color::ALL {
+            blend(&mut self.non_pawn_correction[c as usize][stm][non_pawn_key(board, c)]);
+        }
     }
 
     /// The butterfly entry of a quiet move alone (the search reads it within
