@@ -314,4 +314,34 @@ mod tests {
         }
         assert_eq!(h.killers(4), [None, None]);
     }
+
+    #[test]
+    fn correction_learns_by_pawns_and_by_each_colours_pieces() {
+        let fen = |f: &str| Board::from_fen(f).unwrap();
+        // The same pieces, other pawns: the non-pawn keys agree, the pawn key differs.
+        let a = fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4");
+        let b = fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 4");
+        assert_ne!(pawn_key(&a), pawn_key(&b));
+        for c in Color::ALL {
+            assert_eq!(non_pawn_key(&a, c), non_pawn_key(&b, c));
+        }
+        // A white knight elsewhere: only White's non-pawn key moves.
+        let c = fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N5/PPPPNPPP/R1BQKB1R w KQkq - 4 4");
+        assert_eq!(pawn_key(&a), pawn_key(&c));
+        assert_ne!(non_pawn_key(&a, Color::White), non_pawn_key(&c, Color::White));
+        assert_eq!(non_pawn_key(&a, Color::Black), non_pawn_key(&c, Color::Black));
+
+        // A deep search 40 cp above the evaluation corrects `a` by the full pawn entry plus half
+        // of each colour's entry (all three learnt the same amount: 40 cp), and `b`, which shares
+        // only the pieces, by the two halves of those; `c`, which shares the pawns and Black's
+        // pieces, by 40 + 20. (The moving average stops a hair short of its target: ±1.)
+        let mut h = History::default();
+        for _ in 0..200 {
+            h.update_correction(&a, 20, 40, 0);
+        }
+        for (board, expected) in [(&a, 80), (&b, 40), (&c, 60)] {
+            let got = h.corrected_eval(board, 0);
+            assert!((got - expected).abs() <= 1, "{got} for {expected}");
+        }
+    }
 }
