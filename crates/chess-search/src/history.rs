@@ -28,6 +28,10 @@ pub struct History {
     /// in positions with this pawn structure, `[side to move][pawn key]`, in units of
     /// `1 / correction_grain()` centipawn.
     correction: Box<[[i16; CORRECTION_SIZE]; 2]>,
+    /// Correction history by each colour's pieces other than pawns (king included):
+    /// `[colour][side to move][that colour's non-pawn key]`, in the units of `correction`. The
+    /// two colours' entries count half each.
+    non_pawn_correction: Box<[[[i16; CORRECTION_SIZE]; 2]; 2]>,
 }
 
 /// One piece's rows of the quiet-move tables, by destination (see [`History::quiet_rows`]).
@@ -64,6 +68,24 @@ fn pawn_key(board: &Board) -> usize {
     (h >> 50) as usize % CORRECTION_SIZE
 }
 
+/// The pieces other than pawns of `color` (king included) as an index of the correction table.
+#[inline]
+fn non_pawn_key(board: &Board, color: Color) -> usize {
+    const MULTIPLIERS: [u64; 5] = [
+        0x9E37_79B9_7F4A_7C15,
+        0xC2B2_AE3D_27D4_EB4F,
+        0x1656_67B1_9E37_79F9,
+        0x85EB_CA77_C2B2_AE63,
+        0x27D4_EB2F_1656_67C5,
+    ];
+    let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    let h = roles
+        .iter()
+        .zip(MULTIPLIERS)
+        .fold(0u64, |h, (&role, m)| h.rotate_left(13) ^ board.colored_pieces(color, role).0.wrapping_mul(m));
+    (h >> 50) as usize % CORRECTION_SIZE
+}
+
 /// A move as the continuation tables see it: the moving piece's index and its destination.
 pub type PieceTo = (usize, Square);
 
@@ -76,6 +98,7 @@ impl Default for History {
             counter: Box::new([[None; 64]; 12]),
             continuation: vec![[[[0; 64]; 12]; 64]; 12].into_boxed_slice().try_into().expect("12 rows"),
             correction: vec![[0; CORRECTION_SIZE]; 2].into_boxed_slice().try_into().expect("2 rows"),
+            non_pawn_correction: vec![[[0; CORRECTION_SIZE]; 2]; 2].into_boxed_slice().try_into().expect("2 rows"),
         }
     }
 }
@@ -109,6 +132,7 @@ impl History {
         self.counter.iter_mut().for_each(|row| row.fill(None));
         self.continuation.iter_mut().flatten().flatten().for_each(|row| row.fill(0));
         self.correction.iter_mut().for_each(|row| row.fill(0));
+        self.non_pawn_correction.iter_mut().flatten().for_each(|row| row.fill(0));
     }
 
     /// The static evaluation `raw` of `board` corrected by what searches found in positions
@@ -118,20 +142,29 @@ impl History {
         if !enabled(Rule::CorrectionHistory) {
             return raw;
         }
-        let entry = self.correction[board.side_to_move() as usize][pawn_key(board)] as i32;
+        let stm = board.side_to_move() as usize;
+        let pawns = self.correction[stm][pawn_key(board)] as i32;
+        let non_pawns: i32 =
+            Color::ALL.iter().map(|&c| self.non_pawn_correction[c as usize][stm][non_pawn_key(board, c)] as i32).sum();
         let max = Score::MAX_EVAL.0;
-        (raw + entry / CORRECTION_GRAIN).clamp(-max, max)
+        (raw + (pawns + non_pawns / 2) / CORRECTION_GRAIN).clamp(-max, max)
     }
 
     /// Learn from a search of `board` to `depth` that returned `score` where the corrected
     /// static evaluation said `eval`: a moving average of the difference, weighted by depth.
     pub fn update_correction(&mut self, board: &Board, depth: i32, score: i32, eval: i32) {
-        let entry = &mut self.correction[board.side_to_move() as usize][pawn_key(board)];
         let weight = (depth * depth + 2 * depth + 1).min(correction_max_weight());
         let limit = correction_max_cp() * CORRECTION_GRAIN;
         let target = ((score - eval) * CORRECTION_GRAIN).clamp(-limit, limit);
-        let blended = (*entry as i32 * (256 - weight) + target * weight) / 256;
-        *entry = blended.clamp(-limit, limit) as i16;
+        let blend = |entry: &mut i16| {
+            let blended = (*entry as i32 * (256 - weight) + target * weight) / 256;
+            *entry = blended.clamp(-limit, limit) as i16;
+        };
+        let stm = board.side_to_move() as usize;
+        blend(&mut self.correction[stm][pawn_key(board)]);
+        for c in Color::ALL {
+            blend(&mut self.non_pawn_correction[c as usize][stm][non_pawn_key(board, c)]);
+        }
     }
 
     /// The butterfly entry of a quiet move alone (the search reads it within
@@ -280,5 +313,35 @@ mod tests {
             }
         }
         assert_eq!(h.killers(4), [None, None]);
+    }
+
+    #[test]
+    fn correction_learns_by_pawns_and_by_each_colours_pieces() {
+        let fen = |f: &str| Board::from_fen(f).unwrap();
+        // The same pieces, other pawns: the non-pawn keys agree, the pawn key differs.
+        let a = fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4");
+        let b = fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 4");
+        assert_ne!(pawn_key(&a), pawn_key(&b));
+        for c in Color::ALL {
+            assert_eq!(non_pawn_key(&a, c), non_pawn_key(&b, c));
+        }
+        // A white knight elsewhere: only White's non-pawn key moves.
+        let c = fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N5/PPPPNPPP/R1BQKB1R w KQkq - 4 4");
+        assert_eq!(pawn_key(&a), pawn_key(&c));
+        assert_ne!(non_pawn_key(&a, Color::White), non_pawn_key(&c, Color::White));
+        assert_eq!(non_pawn_key(&a, Color::Black), non_pawn_key(&c, Color::Black));
+
+        // A deep search 40 cp above the evaluation corrects `a` by the full pawn entry plus half
+        // of each colour's entry (all three learnt the same amount: 40 cp), and `b`, which shares
+        // only the pieces, by the two halves of those; `c`, which shares the pawns and Black's
+        // pieces, by 40 + 20. (The moving average stops a hair short of its target: ±1.)
+        let mut h = History::default();
+        for _ in 0..200 {
+            h.update_correction(&a, 20, 40, 0);
+        }
+        for (board, expected) in [(&a, 80), (&b, 40), (&c, 60)] {
+            let got = h.corrected_eval(board, 0);
+            assert!((got - expected).abs() <= 1, "{got} for {expected}");
+        }
     }
 }
