@@ -86,6 +86,28 @@ fn non_pawn_key(board: &Board, color: Color) -> usize {
     (h >> 50) as usize % CORRECTION_SIZE
 }
 
+/// Where a position's entries sit in the correction tables: the side to move, the pawn key and
+/// each colour's non-pawn key. A node hashes them once ([`CorrectionKeys::of`]) for both the
+/// correction it reads and the one it learns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CorrectionKeys {
+    stm: usize,
+    pawns: usize,
+    non_pawns: [usize; 2],
+}
+
+impl CorrectionKeys {
+    /// The keys of `board`.
+    #[inline]
+    pub fn of(board: &Board) -> Self {
+        Self {
+            stm: board.side_to_move() as usize,
+            pawns: pawn_key(board),
+            non_pawns: Color::ALL.map(|c| non_pawn_key(board, c)),
+        }
+    }
+}
+
 /// A move as the continuation tables see it: the moving piece's index and its destination.
 pub type PieceTo = (usize, Square);
 
@@ -135,24 +157,25 @@ impl History {
         self.non_pawn_correction.iter_mut().flatten().for_each(|row| row.fill(0));
     }
 
-    /// The static evaluation `raw` of `board` corrected by what searches found in positions
-    /// with the same pawn structure and side to move.
+    /// The static evaluation `raw` of the position at `keys` corrected by what searches found
+    /// in positions that share its pawns or either side's other pieces.
     #[inline]
-    pub fn corrected_eval(&self, board: &Board, raw: i32) -> i32 {
+    pub fn corrected_eval(&self, keys: CorrectionKeys, raw: i32) -> i32 {
         if !enabled(Rule::CorrectionHistory) {
             return raw;
         }
-        let stm = board.side_to_move() as usize;
-        let pawns = self.correction[stm][pawn_key(board)] as i32;
-        let non_pawns: i32 =
-            Color::ALL.iter().map(|&c| self.non_pawn_correction[c as usize][stm][non_pawn_key(board, c)] as i32).sum();
+        let CorrectionKeys { stm, pawns, non_pawns } = keys;
+        let pawn_entry = self.correction[stm][pawns] as i32;
+        let non_pawn_entries: i32 =
+            self.non_pawn_correction.iter().zip(non_pawns).map(|(table, key)| table[stm][key] as i32).sum();
         let max = Score::MAX_EVAL.0;
-        (raw + (pawns + non_pawns / 2) / CORRECTION_GRAIN).clamp(-max, max)
+        (raw + (pawn_entry + non_pawn_entries / 2) / CORRECTION_GRAIN).clamp(-max, max)
     }
 
-    /// Learn from a search of `board` to `depth` that returned `score` where the corrected
-    /// static evaluation said `eval`: a moving average of the difference, weighted by depth.
-    pub fn update_correction(&mut self, board: &Board, depth: i32, score: i32, eval: i32) {
+    /// Learn from a search of the position at `keys` to `depth` that returned `score` where the
+    /// corrected static evaluation said `eval`: a moving average of the difference, weighted by
+    /// depth, in each of its entries.
+    pub fn update_correction(&mut self, keys: CorrectionKeys, depth: i32, score: i32, eval: i32) {
         let weight = (depth * depth + 2 * depth + 1).min(correction_max_weight());
         let limit = correction_max_cp() * CORRECTION_GRAIN;
         let target = ((score - eval) * CORRECTION_GRAIN).clamp(-limit, limit);
@@ -160,10 +183,10 @@ impl History {
             let blended = (*entry as i32 * (256 - weight) + target * weight) / 256;
             *entry = blended.clamp(-limit, limit) as i16;
         };
-        let stm = board.side_to_move() as usize;
-        blend(&mut self.correction[stm][pawn_key(board)]);
-        for c in Color::ALL {
-            blend(&mut self.non_pawn_correction[c as usize][stm][non_pawn_key(board, c)]);
+        let CorrectionKeys { stm, pawns, non_pawns } = keys;
+        blend(&mut self.correction[stm][pawns]);
+        for (table, key) in self.non_pawn_correction.iter_mut().zip(non_pawns) {
+            blend(&mut table[stm][key]);
         }
     }
 
@@ -337,10 +360,10 @@ mod tests {
         // pieces, by 40 + 20. (The moving average stops a hair short of its target: ±1.)
         let mut h = History::default();
         for _ in 0..200 {
-            h.update_correction(&a, 20, 40, 0);
+            h.update_correction(CorrectionKeys::of(&a), 20, 40, 0);
         }
         for (board, expected) in [(&a, 80), (&b, 40), (&c, 60)] {
-            let got = h.corrected_eval(board, 0);
+            let got = h.corrected_eval(CorrectionKeys::of(board), 0);
             assert!((got - expected).abs() <= 1, "{got} for {expected}");
         }
     }

@@ -13,7 +13,7 @@ use chess_eval::{Evaluator, Score};
 use chess_syzygy::Wdl;
 
 use super::{bound_allows_cutoff, lmr, node_bound, Worker, INFINITE, MATE, MATE_BOUND, NO_EVAL};
-use crate::history::{PieceTo, MAX_PLY};
+use crate::history::{CorrectionKeys, PieceTo, MAX_PLY};
 use crate::movepick::{is_noisy, moved_piece, MovePicker};
 use crate::params::*;
 use crate::tt::{Bound, TtEntry};
@@ -30,6 +30,9 @@ pub(super) struct Node {
     pub raw_eval: i32,
     pub static_eval: i32,
     pub eval: i32,
+    /// The position's entries in the correction history (hashed once, read by the static
+    /// evaluation and written by [`Worker::learn`]; meaningless in check, where neither happens).
+    pub correction: CorrectionKeys,
     /// The static evaluation rose since the side to move's last turn.
     pub improving: bool,
 }
@@ -102,13 +105,13 @@ impl<E: Evaluator> Worker<'_, E> {
             }
         }
 
-        let (raw_eval, static_eval, eval) = self.static_eval(board, in_check, tt_entry);
+        let (raw_eval, static_eval, eval, correction) = self.static_eval(board, in_check, tt_entry);
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check
             && ply >= 2
             && self.stack[ply - 2].static_eval != NO_EVAL
             && static_eval > self.stack[ply - 2].static_eval;
-        let node = Node { depth, ply, in_check, cut_node, raw_eval, static_eval, eval, improving };
+        let node = Node { depth, ply, in_check, cut_node, raw_eval, static_eval, eval, correction, improving };
 
         if !PV && !in_check && excluded.is_none() {
             if let Some(score) = reverse_futility(&node, beta) {
@@ -359,32 +362,39 @@ impl<E: Evaluator> Worker<'_, E> {
     /// TT keeps the result.
     #[inline(always)]
     fn learn(&mut self, board: &Board, best_move: Option<Move>, best_score: i32, bound: Bound, node: &Node) {
-        let Node { depth, ply, in_check, raw_eval, static_eval, .. } = *node;
+        let Node { depth, ply, in_check, raw_eval, static_eval, correction, .. } = *node;
         if !in_check
             && best_move.is_none_or(|mv| !is_noisy(board, mv))
             && best_score.abs() < Score::MAX_EVAL.0
             && !(bound == Bound::Lower && best_score <= static_eval)
             && !(bound == Bound::Upper && best_score >= static_eval)
         {
-            self.history.update_correction(board, depth, best_score, static_eval);
+            self.history.update_correction(correction, depth, best_score, static_eval);
         }
         let eval = raw_eval.max(-Score::MAX_EVAL.0);
         self.shared.tt.store(board.hash(), TtEntry { mv: best_move, score: best_score, eval, depth, bound }, ply);
     }
 
-    /// The static evaluation (`NO_EVAL` in check): `(raw, corrected, refined)`. The raw one is the
-    /// evaluator's (taken from the TT entry when there is one, and what the TT stores); the
-    /// corrected one adds the pawn structure's correction history; the refined one is the
-    /// corrected one sharpened by the entry's score when its bound allows.
-    pub(super) fn static_eval(&mut self, board: &Board, in_check: bool, tt_entry: Option<TtEntry>) -> (i32, i32, i32) {
+    /// The static evaluation (`NO_EVAL` in check): `(raw, corrected, refined, keys)`. The raw one
+    /// is the evaluator's (taken from the TT entry when there is one, and what the TT stores); the
+    /// corrected one adds the correction history's entries at `keys` (by pawns and by each side's
+    /// other pieces); the refined one is the corrected one sharpened by the entry's score when
+    /// its bound allows.
+    pub(super) fn static_eval(
+        &mut self,
+        board: &Board,
+        in_check: bool,
+        tt_entry: Option<TtEntry>,
+    ) -> (i32, i32, i32, CorrectionKeys) {
         if in_check {
-            return (NO_EVAL, NO_EVAL, NO_EVAL);
+            return (NO_EVAL, NO_EVAL, NO_EVAL, CorrectionKeys::default());
         }
         let raw = match tt_entry {
             Some(e) => e.eval,
             None => self.eval.evaluate(board).0,
         };
-        let corrected = self.history.corrected_eval(board, raw);
+        let keys = CorrectionKeys::of(board);
+        let corrected = self.history.corrected_eval(keys, raw);
         let refined = match tt_entry {
             Some(e)
                 if e.score.abs() < MATE_BOUND && bound_allows_cutoff(e.bound, e.score, corrected, corrected + 1) =>
@@ -393,7 +403,7 @@ impl<E: Evaluator> Worker<'_, E> {
             }
             _ => corrected,
         };
-        (raw, corrected, refined)
+        (raw, corrected, refined, keys)
     }
 
     #[cfg(feature = "syzygy")]

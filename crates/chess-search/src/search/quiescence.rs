@@ -35,7 +35,7 @@ impl<E: Evaluator> Worker<'_, E> {
         }
 
         let original_alpha = alpha;
-        let (raw_eval, _, eval) = self.static_eval(board, in_check, tt_entry);
+        let (raw_eval, _, eval, _) = self.static_eval(board, in_check, tt_entry);
         let mut best_score = -INFINITE;
         if !in_check {
             // Stand pat: the side to move may decline every capture.
