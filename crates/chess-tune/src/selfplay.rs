@@ -32,7 +32,7 @@ use std::time::Instant;
 
 use chess_core::{Board, Color, Game, GameStatus, Move};
 use chess_eval::{AnyEval, Classical, Evaluator, Network, Nnue, Score};
-use chess_search::{Engine, Limits};
+use chess_search::{run_bench, Engine, Limits};
 
 use crate::adjudication::{Adjudicator, Rules};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -304,9 +304,10 @@ pub fn chunk_path(dir: &Path, seed: u64, index: usize) -> PathBuf {
 /// Generate the run's missing chunks (complete ones are skipped: a run resumes). Returns the
 /// chunks written now.
 ///
-/// A seed's chunks are one data set only if one player made them all: a run whose evaluation or
-/// node budget differs from what `summary.jsonl` records for its seed is refused with
-/// [`io::ErrorKind::InvalidInput`] (say the net by name, or take a new seed).
+/// A seed's chunks are one data set only if one player made them all: a run whose evaluation,
+/// node budget or search ([`search_signature`]) differs from what `summary.jsonl` records for its
+/// seed is refused with [`io::ErrorKind::InvalidInput`] (say the net by name, build the commit
+/// that made the seed, or take a new seed).
 pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
     fs::create_dir_all(&opts.dir)?;
     let next = AtomicUsize::new(0);
@@ -363,11 +364,24 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
     Ok(written.into_inner())
 }
 
-/// The fields of a summary line that name the run's player, as the line writes them: the seed
-/// and the node budget after the chunk index, the evaluation last. Written and checked here only.
+/// The depth of the bench that signs a player's search ([`search_signature`]).
+const SIGNATURE_DEPTH: i32 = 6;
+
+/// The search that plays a run's games, as a number: the nodes of the bench positions searched to
+/// a small fixed depth with the run's evaluation (as `chess bench` signs a build at depth 11).
+/// Another search (a pruning rule, a history table) or another evaluation changes it, so a
+/// rebuilt generator cannot add another player's games to a seed.
+pub fn search_signature(opts: &SelfplayOptions) -> u64 {
+    let mut engine = Engine::new(opts.evaluator(), 16);
+    run_bench(&mut engine, SIGNATURE_DEPTH, |_, _, _| {}).nodes
+}
+
+/// The fields of a summary line that name the run's player, as the line writes them: the seed,
+/// the node budget and the search's signature after the chunk index, the evaluation last.
+/// Written and checked here only.
 struct Player {
     seed: u64,
-    /// `"seed":S,"nodes":N,`
+    /// `"seed":S,"nodes":N,"search":B,`
     seed_and_nodes: String,
     /// `"eval":"NAME"}`
     eval: String,
@@ -380,7 +394,12 @@ impl Player {
         let eval_name = opts.eval_name();
         Player {
             seed: opts.seed,
-            seed_and_nodes: format!("\"seed\":{},\"nodes\":{},", opts.seed, opts.nodes),
+            seed_and_nodes: format!(
+                "\"seed\":{},\"nodes\":{},\"search\":{},",
+                opts.seed,
+                opts.nodes,
+                search_signature(opts)
+            ),
             eval: format!("\"eval\":{eval_name:?}}}"),
             eval_name,
             nodes: opts.nodes,
@@ -388,7 +407,8 @@ impl Player {
     }
 
     /// Refuse to add chunks to the seed if `summary` (the run's log, if there is one yet) says an
-    /// earlier chunk of that seed had another evaluation or node budget.
+    /// earlier chunk of that seed had another evaluation, node budget or search (a line without a
+    /// search signature, written before it existed, counts as another search).
     fn check(&self, summary: &Path) -> io::Result<()> {
         let text = match fs::read_to_string(summary) {
             Ok(text) => text,
@@ -404,9 +424,13 @@ impl Player {
             Some(line) => Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
-                    "seed {} already has chunks by another player or budget ({line}); this run is {} at {} nodes: \
-                     name that net (--eval NAME or FILE, --nodes N) or take a new --seed",
-                    self.seed, self.eval_name, self.nodes
+                    "seed {} already has chunks by another player or budget ({line}); this run is {} at {} nodes \
+                     ({}): name that net (--eval NAME or FILE, --nodes N), build the commit that made the seed, \
+                     or take a new --seed",
+                    self.seed,
+                    self.eval_name,
+                    self.nodes,
+                    self.seed_and_nodes.trim_end_matches(',')
                 ),
             )),
         }
@@ -531,6 +555,16 @@ mod tests {
             assert_eq!(refused.kind(), io::ErrorKind::InvalidInput);
             assert!(refused.to_string().starts_with("seed 5 already has chunks by another player"), "{refused}");
         }
+        // Nor may another search: the same player with the seed's lines signed by another one.
+        let summary = dir.join("summary.jsonl");
+        let ours = fs::read_to_string(&summary).unwrap();
+        let signature = format!("\"search\":{},", search_signature(&opts));
+        assert_eq!(ours.matches(&signature).count(), 3, "{ours}");
+        fs::write(&summary, ours.replacen(&signature, "\"search\":1,", 1)).unwrap();
+        let refused = run(&longer).unwrap_err();
+        assert_eq!(refused.kind(), io::ErrorKind::InvalidInput);
+        assert!(refused.to_string().contains("build the commit that made the seed"), "{refused}");
+        fs::write(&summary, ours).unwrap();
         assert!(!chunk_path(&dir, 5, 3).exists());
         assert_eq!(run(&SelfplayOptions { seed: 6, chunks: 1, nodes: 300, ..opts.clone() }).unwrap(), 1);
         // Every stored game replays legally and ends as recorded.
