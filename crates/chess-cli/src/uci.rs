@@ -55,6 +55,9 @@ const EMBEDDED_BOOK: &str = "<embedded>";
 struct Running {
     control: Arc<SearchControl>,
     thread: JoinHandle<()>,
+    /// The search ends by itself (a depth, nodes, time or clock limit; perft), as opposed to one
+    /// that answers only when stopped (`go infinite`, `go ponder`).
+    ends_by_itself: bool,
 }
 
 /// The engine's state between commands.
@@ -146,7 +149,10 @@ impl Uci {
                     r.control.ponderhit();
                 }
             }
-            "quit" => return false,
+            "quit" => {
+                self.stop_search();
+                return false;
+            }
             "debug" | "register" => {}
             "d" => send(&format!(
                 "{}\nFen: {}\nKey: {:016x}",
@@ -206,11 +212,27 @@ impl Uci {
         send("uciok");
     }
 
-    /// Stop the running search, if any, and wait for its `bestmove`.
-    fn finish_search(&mut self) {
+    /// Stop the running search, if any, and wait for its `bestmove` (`quit`).
+    fn stop_search(&mut self) {
         if let Some(r) = self.running.take() {
             r.control.stop();
             let _ = r.thread.join();
+        }
+    }
+
+    /// Let the running search, if any, give its `bestmove` before a command that changes what the
+    /// next search sees (`go`, `position`, `setoption`, `ucinewgame`, the end of input): one that
+    /// ends by itself is waited for, as Stockfish does, so that commands piped in without `stop`
+    /// (`go depth 12`, then the next position) each get their whole search; one that would wait for
+    /// `stop` forever (infinite, ponder) is stopped.
+    fn finish_search(&mut self) {
+        match &self.running {
+            Some(r) if r.ends_by_itself => {
+                if let Some(r) = self.running.take() {
+                    let _ = r.thread.join();
+                }
+            }
+            _ => self.stop_search(),
         }
     }
 
@@ -470,6 +492,10 @@ impl Uci {
             limits.clock = Some(Clock { time_ms, increment_ms: inc, moves_to_go: movestogo });
         }
         let infinite = infinite || limits.is_infinite();
+        // A depth, nodes, time or clock limit ends the search; `mate` alone may search for ever.
+        let bounded =
+            limits.depth.is_some() || limits.nodes.is_some() || limits.move_time_ms.is_some() || limits.clock.is_some();
+        let ends_by_itself = bounded && !infinite && !ponder;
 
         let control = Arc::new(if ponder { SearchControl::new_pondering() } else { SearchControl::new() });
         let ai = self.ai.clone();
@@ -507,7 +533,7 @@ impl Uci {
             };
             send(&line);
         });
-        self.running = Some(Running { control, thread });
+        self.running = Some(Running { control, thread, ends_by_itself });
     }
 }
 
@@ -533,7 +559,7 @@ impl Uci {
             }
             send(&format!("\nNodes searched: {total}\n"));
         });
-        self.running = Some(Running { control, thread });
+        self.running = Some(Running { control, thread, ends_by_itself: true });
     }
 }
 

@@ -57,22 +57,7 @@ impl Engine {
 
     /// Lines up to and including the first one starting with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + TIMEOUT;
-        let mut out = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    out.push(line);
-                    if done {
-                        return out;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => panic!("no {prefix:?} within {TIMEOUT:?}; got {out:#?}"),
-                Err(RecvTimeoutError::Disconnected) => panic!("engine exited before {prefix:?}; got {out:#?}"),
-            }
-        }
+        lines_until(&self.lines, prefix)
     }
 
     /// Sync with `isready` and return everything printed before `readyok`.
@@ -103,6 +88,26 @@ impl Engine {
             }
             assert!(Instant::now() < deadline, "the engine did not quit");
             std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// The lines of `lines` up to and including the first one starting with `prefix`.
+fn lines_until(lines: &Receiver<String>, prefix: &str) -> Vec<String> {
+    let deadline = Instant::now() + TIMEOUT;
+    let mut out = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                let done = line.starts_with(prefix);
+                out.push(line);
+                if done {
+                    return out;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => panic!("no {prefix:?} within {TIMEOUT:?}; got {out:#?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("engine exited before {prefix:?}; got {out:#?}"),
         }
     }
 }
@@ -656,4 +661,40 @@ fn a_huge_garbage_line_gets_a_short_answer() {
         assert!(line.starts_with("info string ") && line.len() < 400, "{}", &line[..line.len().min(300)]);
     }
     e.quit();
+}
+
+#[test]
+fn commands_piped_without_stop_let_each_search_finish() {
+    // A script writes its commands at once, without `stop`: every `go` with a limit gets its whole
+    // search (the next command waits for it, as Stockfish does), never a move from a search cut
+    // off before it looked at anything (the first legal move of the Ruy Lopez below is Ke7).
+    let ruy = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1";
+    let alone = |position: &str| {
+        let mut e = Engine::start();
+        e.send(position);
+        e.send("go depth 6");
+        let lines = e.until("bestmove");
+        e.quit();
+        bestmove(&lines).0
+    };
+    let expected = [alone(ruy), alone("position startpos"), alone(ruy)];
+
+    let mut e = Engine::start();
+    e.send_bytes(
+        format!(
+            "{ruy}\ngo depth 6\nucinewgame\nposition startpos\ngo depth 6\nucinewgame\n\
+             setoption name MultiPV value 1\n{ruy}\ngo depth 6\n"
+        )
+        .as_bytes(),
+    );
+    drop(e.stdin);
+    let mut answers = Vec::new();
+    for _ in 0..3 {
+        let lines = lines_until(&e.lines, "bestmove");
+        let deepest = lines.iter().rev().find(|l| l.starts_with("info depth ")).expect("an info line");
+        assert!(deepest.starts_with("info depth 6 "), "{lines:#?}");
+        answers.push(bestmove(&lines).0);
+    }
+    assert_eq!(answers, expected);
+    assert_ne!(answers[0], "e8e7");
 }

@@ -184,7 +184,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
         if self.nodes & 1023 == 0 {
             self.shared.node_counters[self.id].store(self.nodes, Relaxed);
-            if self.shared.control.is_stopped() {
+            // The main thread finishes its first iteration whatever stops it (a caller's stop, a
+            // limit): a move no search has looked at is never the answer.
+            if self.shared.control.is_stopped() && (self.root_depth > 1 || !self.is_main()) {
                 self.stopped = true;
                 return true;
             }

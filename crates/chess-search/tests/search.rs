@@ -222,12 +222,28 @@ fn stop_from_another_thread_returns_promptly_with_a_legal_move() {
 }
 
 #[test]
-fn stop_before_the_first_iteration_still_gives_a_legal_move() {
+fn a_stop_before_the_first_iteration_still_gives_the_first_iterations_move() {
+    // A queen to take, and a Ruy Lopez where the first legal move in generation order is Ke7:
+    // stopped before it starts, the search still finishes depth 1 and answers with its move.
+    for fen in
+        ["4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1", "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 5"]
+    {
+        for threads in [1, 2] {
+            let control = SearchControl::new();
+            control.stop();
+            let mut engine = engine();
+            engine.set_threads(threads);
+            let stopped = engine.search(&game(fen), &Limits::default(), &control, &mut Silent);
+            let depth_one = search(fen, Limits::depth(1));
+            assert_eq!(stopped.depth, 1, "{fen}");
+            assert_eq!(stopped.best_move, depth_one.best_move, "{fen}");
+        }
+    }
+    let queen = game("4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1");
     let control = SearchControl::new();
     control.stop();
-    let g = Game::new();
-    let r = engine().search(&g, &Limits::default(), &control, &mut Silent);
-    assert!(g.board().is_legal(r.best_move.unwrap()));
+    let stopped = engine().search(&queen, &Limits::default(), &control, &mut Silent);
+    assert_eq!(queen.board().san(stopped.best_move.unwrap()), "Qxd5");
 }
 
 #[test]
