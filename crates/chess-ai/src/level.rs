@@ -136,7 +136,7 @@ const fn eval(piece_square: bool, pawns: bool, mobility: bool, king_safety: bool
 /// (geometrically) and the randomness (linearly).
 pub const ANCHORS: [Profile; 5] = [
     // Level 1, ~800: one ply and two captures past it, material and squares only, any move
-    // within 150 cp of its best (it sees a hanging piece, not a pawn it gives away).
+    // within 175 cp of its best (it sees a hanging piece, not a pawn it gives away).
     Profile {
         elo: Some(800),
         depth: Some(1),
@@ -145,7 +145,7 @@ pub const ANCHORS: [Profile; 5] = [
         net: None,
         quiescence: Some(2),
         check_extension: false,
-        randomness_cp: 150,
+        randomness_cp: 175,
         candidates: 64,
         book_plies: 2,
         hash_mb: 1,
@@ -161,7 +161,7 @@ pub const ANCHORS: [Profile; 5] = [
         net: None,
         quiescence: Some(2),
         check_extension: false,
-        randomness_cp: 70,
+        randomness_cp: 55,
         candidates: 8,
         book_plies: 6,
         hash_mb: 1,
