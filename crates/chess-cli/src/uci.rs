@@ -214,25 +214,23 @@ impl Uci {
 
     /// Stop the running search, if any, and wait for its `bestmove` (`quit`).
     fn stop_search(&mut self) {
-        if let Some(r) = self.running.take() {
+        if let Some(r) = &self.running {
             r.control.stop();
-            let _ = r.thread.join();
         }
+        self.finish_search();
     }
 
     /// Let the running search, if any, give its `bestmove` before a command that changes what the
-    /// next search sees (`go`, `position`, `setoption`, `ucinewgame`, the end of input): one that
-    /// ends by itself is waited for, as Stockfish does, so that commands piped in without `stop`
-    /// (`go depth 12`, then the next position) each get their whole search; one that would wait for
+    /// next search sees (`go`, `setoption`, `ucinewgame`, the end of input): one that ends by
+    /// itself is waited for, as Stockfish does, so that commands piped in without `stop` (`go
+    /// depth 12`, then the next position) each get their whole search; one that would wait for
     /// `stop` forever (infinite, ponder) is stopped.
     fn finish_search(&mut self) {
-        match &self.running {
-            Some(r) if r.ends_by_itself => {
-                if let Some(r) = self.running.take() {
-                    let _ = r.thread.join();
-                }
+        if let Some(r) = self.running.take() {
+            if !r.ends_by_itself {
+                r.control.stop();
             }
-            _ => self.stop_search(),
+            let _ = r.thread.join();
         }
     }
 

@@ -346,7 +346,7 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
                         let seconds = started.elapsed().as_secs_f64();
                         let line = format!(
                             "{{\"chunk\":{index},{}\"games\":{},\"positions\":{},\"kept\":{},\"white\":{},\"draws\":{},\"black\":{},\"seconds\":{seconds:.1},{}\n",
-                            player.seed_and_nodes, summary.games, summary.positions, summary.kept, summary.wdl[0], summary.wdl[1], summary.wdl[2], player.eval
+                            player.fields, summary.games, summary.positions, summary.kept, summary.wdl[0], summary.wdl[1], summary.wdl[2], player.eval
                         );
                         let _guard = log.lock().unwrap_or_else(|e| e.into_inner());
                         fs::OpenOptions::new()
@@ -382,27 +382,26 @@ pub fn search_signature(opts: &SelfplayOptions) -> u64 {
 struct Player {
     seed: u64,
     /// `"seed":S,"nodes":N,"search":B,`
-    seed_and_nodes: String,
+    fields: String,
     /// `"eval":"NAME"}`
     eval: String,
     eval_name: String,
     nodes: u64,
+    /// [`search_signature`].
+    search: u64,
 }
 
 impl Player {
     fn of(opts: &SelfplayOptions) -> Player {
         let eval_name = opts.eval_name();
+        let search = search_signature(opts);
         Player {
             seed: opts.seed,
-            seed_and_nodes: format!(
-                "\"seed\":{},\"nodes\":{},\"search\":{},",
-                opts.seed,
-                opts.nodes,
-                search_signature(opts)
-            ),
+            fields: format!("\"seed\":{},\"nodes\":{},\"search\":{search},", opts.seed, opts.nodes),
             eval: format!("\"eval\":{eval_name:?}}}"),
             eval_name,
             nodes: opts.nodes,
+            search,
         }
     }
 
@@ -416,21 +415,17 @@ impl Player {
             Err(e) => return Err(e),
         };
         let seed_field = format!("\"seed\":{},", self.seed);
-        let other = |line: &&str| {
-            line.contains(&seed_field) && !(line.contains(&self.seed_and_nodes) && line.ends_with(&self.eval))
-        };
+        let other =
+            |line: &&str| line.contains(&seed_field) && !(line.contains(&self.fields) && line.ends_with(&self.eval));
         match text.lines().find(other) {
             None => Ok(()),
             Some(line) => Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
                     "seed {} already has chunks by another player or budget ({line}); this run is {} at {} nodes \
-                     ({}): name that net (--eval NAME or FILE, --nodes N), build the commit that made the seed, \
-                     or take a new --seed",
-                    self.seed,
-                    self.eval_name,
-                    self.nodes,
-                    self.seed_and_nodes.trim_end_matches(',')
+                     with search {}: name that net (--eval NAME or FILE, --nodes N), build the commit that made \
+                     the seed, or take a new --seed",
+                    self.seed, self.eval_name, self.nodes, self.search
                 ),
             )),
         }
