@@ -200,6 +200,36 @@ impl Board {
             | (bishop_attacks(sq, occupied) & bq)
     }
 
+    /// Every square a piece of `color` attacks (defended own pieces included), with the board's
+    /// own blockers: the threats the other side must mind.
+    ///
+    /// ```
+    /// use chess_core::{Board, Color, Square};
+    ///
+    /// let board = Board::startpos();
+    /// let white = board.attacks_by(Color::White);
+    /// assert!(white.has(Square::F3) && white.has(Square::D2) && !white.has(Square::E4));
+    /// assert_eq!(white.len(), 22);
+    /// ```
+    pub fn attacks_by(&self, color: Color) -> BitBoard {
+        let occupied = self.occupied();
+        let mut attacked = BitBoard::EMPTY;
+        for sq in self.colored_pieces(color, Role::Pawn) {
+            attacked |= pawn_attacks(color, sq);
+        }
+        for sq in self.colored_pieces(color, Role::Knight) {
+            attacked |= knight_attacks(sq);
+        }
+        let them = self.colored(color);
+        for sq in (self.pieces(Role::Bishop) | self.pieces(Role::Queen)) & them {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+        for sq in (self.pieces(Role::Rook) | self.pieces(Role::Queen)) & them {
+            attacked |= rook_attacks(sq, occupied);
+        }
+        attacked | king_attacks(self.king(color))
+    }
+
     /// Whether `by` attacks `sq`, with `occupied` as the blockers.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: BitBoard) -> bool {

@@ -1,7 +1,7 @@
 //! Move-ordering memory: killer moves, counter moves, and history scores for quiet moves and
 //! captures. Each thread keeps its own; a new game clears them.
 
-use chess_core::{Board, Color, Move, Role, Square};
+use chess_core::{BitBoard, Board, Color, Move, Role, Square};
 use chess_eval::Score;
 
 use crate::params::*;
@@ -13,8 +13,10 @@ pub const MAX_PLY: usize = Score::MAX_PLY as usize;
 /// Move-ordering statistics.
 #[derive(Clone)]
 pub struct History {
-    /// Butterfly history: `[color][from][to]`, how often a quiet move caused a cutoff.
-    quiet: Box<[[[i16; 64]; 64]; 2]>,
+    /// Butterfly history by threats: `[color][from attacked][to attacked][from][to]`, how
+    /// often a quiet move caused a cutoff, apart for moves that leave or enter a square the
+    /// opponent attacks (fleeing a threat and stepping into one are different moves).
+    quiet: Box<[[[Butterfly; 2]; 2]; 2]>,
     /// Capture history: `[moving piece][to][captured role]`.
     capture: Box<[[[i16; 6]; 64]; 12]>,
     /// Two killer moves per ply: quiet moves that caused a cutoff at this ply.
@@ -34,10 +36,16 @@ pub struct History {
     non_pawn_correction: Box<[[[i16; CORRECTION_SIZE]; 2]; 2]>,
 }
 
+/// A butterfly table of quiet moves, `[from][to]`.
+type Butterfly = [[i16; 64]; 64];
+
 /// One piece's rows of the quiet-move tables, by destination (see [`History::quiet_rows`]).
 #[derive(Clone, Copy)]
 pub struct QuietRows<'a> {
-    butterfly: &'a [i16; 64],
+    /// The butterfly rows by whether the destination is attacked.
+    butterfly: &'a [Butterfly; 2],
+    from: usize,
+    threats: BitBoard,
     conts: [Option<&'a [i16; 64]>; 2],
 }
 
@@ -45,7 +53,7 @@ impl QuietRows<'_> {
     /// [`History::quiet_score`] of the piece's quiet move to `to`.
     #[inline]
     pub fn score(&self, to: Square) -> i32 {
-        let mut score = self.butterfly[to as usize] as i32;
+        let mut score = self.butterfly[self.threats.has(to) as usize][self.from][to as usize] as i32;
         for row in self.conts.iter().flatten() {
             score += row[to as usize] as i32;
         }
@@ -111,10 +119,20 @@ impl CorrectionKeys {
 /// A move as the continuation tables see it: the moving piece's index and its destination.
 pub type PieceTo = (usize, Square);
 
+/// What the quiet moves of a node are scored against: the moves one and two plies back (the
+/// continuation tables' rows) and the squares the opponent attacks (the butterfly table's).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QuietContext {
+    /// The moves one and two plies back, when known.
+    pub conts: [Option<PieceTo>; 2],
+    /// The squares the opponent attacks.
+    pub threats: BitBoard,
+}
+
 impl Default for History {
     fn default() -> Self {
         History {
-            quiet: Box::new([[[0; 64]; 64]; 2]),
+            quiet: vec![[[[[0; 64]; 64]; 2]; 2]; 2].into_boxed_slice().try_into().expect("2 rows"),
             capture: Box::new([[[0; 6]; 64]; 12]),
             killers: Box::new([[None; 2]; MAX_PLY + 1]),
             counter: Box::new([[None; 64]; 12]),
@@ -148,7 +166,7 @@ impl History {
     /// Forget everything (a new game).
     pub fn clear(&mut self) {
         // In place: the tables are large, and a new game should not reallocate them.
-        self.quiet.iter_mut().flatten().for_each(|row| row.fill(0));
+        self.quiet.iter_mut().flatten().flatten().flatten().for_each(|row| row.fill(0));
         self.capture.iter_mut().flatten().for_each(|row| row.fill(0));
         self.killers.fill([None; 2]);
         self.counter.iter_mut().for_each(|row| row.fill(None));
@@ -193,25 +211,33 @@ impl History {
     /// The butterfly entry of a quiet move alone (the search reads it within
     /// [`quiet_score`](Self::quiet_score)).
     #[cfg(test)]
-    fn quiet(&self, color: Color, mv: Move) -> i32 {
-        self.quiet[color as usize][mv.from() as usize][mv.to() as usize] as i32
+    fn quiet(&self, color: Color, mv: Move, threats: BitBoard) -> i32 {
+        let (from, to) = (mv.from(), mv.to());
+        self.quiet[color as usize][threats.has(from) as usize][threats.has(to) as usize][from as usize][to as usize]
+            as i32
     }
 
-    /// The ordering score of a quiet move by `piece` (index) after the earlier moves `conts`
-    /// (one and two plies back): butterfly plus continuation history.
+    /// The ordering score of a quiet move by `piece` (index) in the context `ctx`: butterfly
+    /// (by threats) plus continuation history.
     #[inline]
-    pub fn quiet_score(&self, color: Color, mv: Move, piece: usize, conts: &[Option<PieceTo>; 2]) -> i32 {
-        self.quiet_rows(color, mv.from(), piece, conts).score(mv.to())
+    pub fn quiet_score(&self, color: Color, mv: Move, piece: usize, ctx: &QuietContext) -> i32 {
+        self.quiet_rows(color, mv.from(), piece, ctx).score(mv.to())
     }
 
     /// The tables [`quiet_score`](Self::quiet_score) reads for the quiet moves of one piece (of
     /// `color`, index `piece`, from `from`), looked up once for all its destinations.
     #[inline]
-    pub fn quiet_rows(&self, color: Color, from: Square, piece: usize, conts: &[Option<PieceTo>; 2]) -> QuietRows<'_> {
+    pub fn quiet_rows(&self, color: Color, from: Square, piece: usize, ctx: &QuietContext) -> QuietRows<'_> {
+        let QuietContext { conts, threats } = *ctx;
         let cont = |c: Option<PieceTo>| {
             c.filter(|_| enabled(Rule::ContinuationHistory)).map(|(p, to)| &self.continuation[p][to as usize][piece])
         };
-        QuietRows { butterfly: &self.quiet[color as usize][from as usize], conts: [cont(conts[0]), cont(conts[1])] }
+        QuietRows {
+            butterfly: &self.quiet[color as usize][threats.has(from) as usize],
+            from: from as usize,
+            threats,
+            conts: [cont(conts[0]), cont(conts[1])],
+        }
     }
 
     /// The history score of a capture by `piece` of `captured` on `to`.
@@ -238,7 +264,8 @@ impl History {
         prev.and_then(|(p, to)| self.counter[p][to as usize])
     }
 
-    /// A quiet move `best` caused a cutoff at `ply` after the quiet moves `tried` failed.
+    /// A quiet move `best` caused a cutoff at `ply` in the context `ctx` after the quiet moves
+    /// `tried` failed.
     pub fn update_quiet(
         &mut self,
         board: &Board,
@@ -246,13 +273,16 @@ impl History {
         tried: &[Move],
         depth: i32,
         ply: usize,
-        conts: &[Option<PieceTo>; 2],
+        ctx: &QuietContext,
     ) {
+        let QuietContext { conts, threats } = *ctx;
         let prev = conts[0];
         let us = board.side_to_move();
         let b = bonus(depth);
         let mut update = |mv: Move, delta: i32| {
-            gravity(&mut self.quiet[us as usize][mv.from() as usize][mv.to() as usize], delta);
+            let (from, to) = (mv.from(), mv.to());
+            let butterfly = &mut self.quiet[us as usize][threats.has(from) as usize][threats.has(to) as usize];
+            gravity(&mut butterfly[from as usize][to as usize], delta);
             let Some(role) = board.role_on(mv.from()) else { return };
             let piece = piece_index(us, role);
             for &(p, to) in conts.iter().flatten() {
@@ -313,29 +343,45 @@ mod tests {
         let mut h = History::default();
         let e4 = board.parse_uci("e2e4").unwrap();
         let d4 = board.parse_uci("d2d4").unwrap();
+        let none = BitBoard::EMPTY;
+        let ctx = |a, b, threats| QuietContext { conts: [a, b], threats };
         let prev = Some((piece_index(Color::Black, Role::Pawn), Square::E5));
-        h.update_quiet(&board, e4, &[d4], 5, 3, &[prev, None]);
-        h.update_quiet(&board, d4, &[], 5, 3, &[None, None]);
+        h.update_quiet(&board, e4, &[d4], 5, 3, &ctx(prev, None, none));
+        h.update_quiet(&board, d4, &[], 5, 3, &ctx(None, None, none));
         assert_eq!(h.killers(3), [Some(d4), Some(e4)]);
         assert_eq!(h.counter(prev), Some(e4));
-        assert!(h.quiet(Color::White, e4) > 0);
+        assert!(h.quiet(Color::White, e4, none) > 0);
         let pawn = piece_index(Color::White, Role::Pawn);
         // e4 earned continuation credit after ...e5; d4 lost some there.
-        assert!(h.quiet_score(Color::White, e4, pawn, &[prev, None]) > h.quiet(Color::White, e4));
-        assert!(h.quiet_score(Color::White, d4, pawn, &[prev, None]) < h.quiet(Color::White, d4));
+        assert!(h.quiet_score(Color::White, e4, pawn, &ctx(prev, None, none)) > h.quiet(Color::White, e4, none));
+        assert!(h.quiet_score(Color::White, d4, pawn, &ctx(prev, None, none)) < h.quiet(Color::White, d4, none));
         // The score sums the butterfly entry and one continuation entry per earlier move known.
         let prev2 = Some((piece_index(Color::White, Role::Knight), Square::F3));
-        h.update_quiet(&board, d4, &[e4], 4, 2, &[prev, prev2]);
+        h.update_quiet(&board, d4, &[e4], 4, 2, &ctx(prev, prev2, none));
         for conts in [[prev, None], [prev, prev2], [None, prev2], [None, None]] {
             for mv in [e4, d4] {
                 let cont = |c: Option<PieceTo>| {
                     c.map_or(0, |(p, to)| h.continuation[p][to as usize][pawn][mv.to() as usize] as i32)
                 };
-                let sum = h.quiet(Color::White, mv) + cont(conts[0]) + cont(conts[1]);
-                assert_eq!(h.quiet_score(Color::White, mv, pawn, &conts), sum, "{mv} {conts:?}");
+                let sum = h.quiet(Color::White, mv, none) + cont(conts[0]) + cont(conts[1]);
+                assert_eq!(
+                    h.quiet_score(Color::White, mv, pawn, &ctx(conts[0], conts[1], none)),
+                    sum,
+                    "{mv} {conts:?}"
+                );
             }
         }
         assert_eq!(h.killers(4), [None, None]);
+
+        // The butterfly entries are kept apart by threats: e4 into an attacked square, or from
+        // one, is another entry, which the cutoffs above did not touch.
+        for threats in [BitBoard::from(Square::E4), BitBoard::from(Square::E2)] {
+            assert_eq!(h.quiet(Color::White, e4, threats), 0);
+            assert_eq!(h.quiet_score(Color::White, e4, pawn, &ctx(None, None, threats)), 0);
+        }
+        h.update_quiet(&board, e4, &[], 5, 3, &ctx(None, None, BitBoard::from(Square::E4)));
+        assert!(h.quiet(Color::White, e4, BitBoard::from(Square::E4)) > 0);
+        assert!(h.quiet(Color::White, e4, BitBoard::from(Square::E2)) == 0);
     }
 
     #[test]

@@ -13,7 +13,7 @@
 use arrayvec::ArrayVec;
 use chess_core::{Board, CheckSquares, Move, MoveList, PieceMoves, Role, MAX_MOVES};
 
-use crate::history::{piece_index, History, PieceTo};
+use crate::history::{piece_index, History, PieceTo, QuietContext};
 use chess_core::see_value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -37,7 +37,8 @@ pub struct MovePicker {
     killers: [Option<Move>; 2],
     counter: Option<Move>,
     /// The moves one and two plies back, for continuation history.
-    conts: [Option<PieceTo>; 2],
+    /// What quiet moves are scored against.
+    quiet_ctx: QuietContext,
     /// Moves with scores, consumed by selection from `next_index`.
     moves: ArrayVec<(Move, i32), MAX_MOVES>,
     next_index: usize,
@@ -62,14 +63,14 @@ impl MovePicker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
-        conts: [Option<PieceTo>; 2],
+        quiet_ctx: QuietContext,
     ) -> Self {
         MovePicker {
             stage: Stage::TtMove,
             tt_move: tt_move.filter(|&m| board.is_legal(m)),
             killers,
             counter,
-            conts,
+            quiet_ctx,
             moves: ArrayVec::new(),
             next_index: 0,
             bad_noisy: MoveList::new(),
@@ -81,7 +82,7 @@ impl MovePicker {
     pub fn new_quiescence(board: &Board, tt_move: Option<Move>) -> Self {
         let in_check = board.in_check();
         let tt_move = tt_move.filter(|&m| (in_check || is_noisy(board, m)) && board.is_legal(m));
-        let mut picker = MovePicker::new(board, None, [None; 2], None, [None; 2]);
+        let mut picker = MovePicker::new(board, None, [None; 2], None, QuietContext::default());
         picker.tt_move = tt_move;
         picker.quiets = if in_check { Quiets::All } else { Quiets::None };
         picker
@@ -235,9 +236,8 @@ impl MovePicker {
         self.moves.clear();
         self.next_index = 0;
         let us = board.side_to_move();
-        let conts = self.conts;
         board.generate_quiet_moves(|pm| {
-            let rows = history.quiet_rows(us, pm.from, piece_index(us, pm.role), &conts);
+            let rows = history.quiet_rows(us, pm.from, piece_index(us, pm.role), &self.quiet_ctx);
             for mv in pm {
                 self.moves.push((mv, rows.score(mv.to())));
             }
@@ -307,7 +307,7 @@ mod tests {
 
     fn all(board: &Board, tt: Option<Move>, killers: [Option<Move>; 2], counter: Option<Move>) -> Vec<Move> {
         let history = History::default();
-        let mut picker = MovePicker::new(board, tt, killers, counter, [None; 2]);
+        let mut picker = MovePicker::new(board, tt, killers, counter, QuietContext::default());
         std::iter::from_fn(|| picker.next(board, &history)).collect()
     }
 
@@ -347,7 +347,7 @@ mod tests {
             "4k3/8/4N3/8/8/8/8/4R1K1 w - - 0 1",
         ] {
             let board: Board = fen.parse().unwrap();
-            let mut picker = MovePicker::new(&board, None, [None; 2], None, [None; 2]);
+            let mut picker = MovePicker::new(&board, None, [None; 2], None, QuietContext::default());
             picker.skip_quiets(&board);
             let got: HashSet<Move> = std::iter::from_fn(|| picker.next(&board, &history)).collect();
             let expected: HashSet<Move> =

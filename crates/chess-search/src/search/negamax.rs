@@ -13,7 +13,7 @@ use chess_eval::{Evaluator, Score};
 use chess_syzygy::Wdl;
 
 use super::{bound_allows_cutoff, lmr, node_bound, Worker, INFINITE, MATE, MATE_BOUND, NO_EVAL};
-use crate::history::{CorrectionKeys, PieceTo, MAX_PLY};
+use crate::history::{CorrectionKeys, QuietContext, MAX_PLY};
 use crate::movepick::{is_noisy, moved_piece, MovePicker};
 use crate::params::*;
 use crate::tt::{Bound, TtEntry};
@@ -140,14 +140,17 @@ impl<E: Evaluator> Worker<'_, E> {
         let Node { depth, ply, in_check, cut_node, .. } = *node;
         let excluded = self.stack[ply].excluded;
         let tt_move = tt_entry.and_then(|e| e.mv);
-        let conts = [
-            if ply >= 1 { self.stack[ply - 1].moved } else { None },
-            if ply >= 2 { self.stack[ply - 2].moved } else { None },
-        ];
+        let quiet_ctx = QuietContext {
+            conts: [
+                if ply >= 1 { self.stack[ply - 1].moved } else { None },
+                if ply >= 2 { self.stack[ply - 2].moved } else { None },
+            ],
+            threats: board.attacks_by(!board.side_to_move()),
+        };
         let killers = self.history.killers(ply);
-        let counter = if enabled(Rule::CounterMove) { self.history.counter(conts[0]) } else { None };
+        let counter = if enabled(Rule::CounterMove) { self.history.counter(quiet_ctx.conts[0]) } else { None };
         self.history.clear_killers(ply + 1);
-        let mut picker = MovePicker::new(board, tt_move, killers, counter, conts);
+        let mut picker = MovePicker::new(board, tt_move, killers, counter, quiet_ctx);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
@@ -164,7 +167,7 @@ impl<E: Evaluator> Worker<'_, E> {
             let quiet = !is_noisy(board, mv);
             let moved = moved_piece(board, mv);
             let history = match moved {
-                Some((piece, _)) if quiet => self.history.quiet_score(us, mv, piece, &conts),
+                Some((piece, _)) if quiet => self.history.quiet_score(us, mv, piece, &quiet_ctx),
                 _ => 0,
             };
             let reduction = self.shared.lmr.get(depth, searched + 1);
@@ -228,7 +231,7 @@ impl<E: Evaluator> Worker<'_, E> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        self.update_histories(board, candidate, &quiets_tried, &captures_tried, node, &conts);
+                        self.update_histories(board, candidate, &quiets_tried, &captures_tried, node, &quiet_ctx);
                         break;
                     }
                 }
@@ -269,11 +272,11 @@ impl<E: Evaluator> Worker<'_, E> {
         quiets_tried: &[Move],
         captures_tried: &[Move],
         node: &Node,
-        conts: &[Option<PieceTo>; 2],
+        quiet_ctx: &QuietContext,
     ) {
         let Candidate { mv, quiet, .. } = cutoff;
         if quiet {
-            self.history.update_quiet(board, mv, quiets_tried, node.depth, node.ply, conts);
+            self.history.update_quiet(board, mv, quiets_tried, node.depth, node.ply, quiet_ctx);
             self.history.update_captures(board, None, captures_tried, node.depth);
         } else {
             self.history.update_captures(board, Some(mv), captures_tried, node.depth);
