@@ -263,3 +263,24 @@ fn bratko_kopec_within_a_node_budget() {
     println!("solved {}: {solved:?}", solved.len());
     assert!(solved.len() >= 12, "solved {} of 24: {solved:?}", solved.len());
 }
+
+#[test]
+fn a_search_stopped_by_its_node_limit_still_gives_a_line() {
+    // A node limit ends most searches inside an iteration, often just after the best move
+    // failed high at the root, when no reply below it has a line yet: the move keeps the line it
+    // had. (Before, 1.f3 e5 answered with a line of one move, "e4", at some budgets.)
+    let mut alone = Vec::new();
+    for fen in [
+        "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+    ] {
+        for nodes in (1_000..=12_000).step_by(250) {
+            let r = search(fen, Limits::nodes(nodes));
+            if r.pv.len() < 2 && r.score.mate_moves().is_none() {
+                alone.push(format!("{fen} at {nodes} nodes: {:?}", r.pv));
+            }
+        }
+    }
+    assert!(alone.is_empty(), "{} lines of one move: {alone:#?}", alone.len());
+}

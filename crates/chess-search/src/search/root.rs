@@ -110,9 +110,15 @@ impl<E: Evaluator> Worker<'_, E> {
                 } else {
                     Bound::Exact
                 };
-                rm.pv.clear();
-                rm.pv.push(mv);
-                rm.pv.extend(child_pv.iter().copied().take(MAX_PLY - 1));
+                // A fail high leaves no line below the move (no reply raised the child's alpha):
+                // the move keeps the line it had, rather than stand alone, until a search
+                // inside the window gives it a new one.
+                let keep_line = rm.bound == Bound::Lower && child_pv.is_empty() && rm.pv.len() > 1;
+                if !keep_line {
+                    rm.pv.clear();
+                    rm.pv.push(mv);
+                    rm.pv.extend(child_pv.iter().copied().take(MAX_PLY - 1));
+                }
             } else {
                 rm.score = -INFINITE;
             }
