@@ -42,9 +42,8 @@ type Butterfly = [[i16; 64]; 64];
 /// One piece's rows of the quiet-move tables, by destination (see [`History::quiet_rows`]).
 #[derive(Clone, Copy)]
 pub struct QuietRows<'a> {
-    /// The butterfly rows by whether the destination is attacked.
-    butterfly: &'a [Butterfly; 2],
-    from: usize,
+    /// The piece's butterfly rows, `[destination attacked]`.
+    butterfly: [&'a [i16; 64]; 2],
     threats: BitBoard,
     conts: [Option<&'a [i16; 64]>; 2],
 }
@@ -53,7 +52,7 @@ impl QuietRows<'_> {
     /// [`History::quiet_score`] of the piece's quiet move to `to`.
     #[inline]
     pub fn score(&self, to: Square) -> i32 {
-        let mut score = self.butterfly[self.threats.has(to) as usize][self.from][to as usize] as i32;
+        let mut score = self.butterfly[self.threats.has(to) as usize][to as usize] as i32;
         for row in self.conts.iter().flatten() {
             score += row[to as usize] as i32;
         }
@@ -232,9 +231,9 @@ impl History {
         let cont = |c: Option<PieceTo>| {
             c.filter(|_| enabled(Rule::ContinuationHistory)).map(|(p, to)| &self.continuation[p][to as usize][piece])
         };
+        let butterfly = &self.quiet[color as usize][threats.has(from) as usize];
         QuietRows {
-            butterfly: &self.quiet[color as usize][threats.has(from) as usize],
-            from: from as usize,
+            butterfly: [&butterfly[0][from as usize], &butterfly[1][from as usize]],
             threats,
             conts: [cont(conts[0]), cont(conts[1])],
         }

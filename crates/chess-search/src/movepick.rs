@@ -36,8 +36,8 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
-    /// The moves one and two plies back, for continuation history.
-    /// What quiet moves are scored against.
+    /// What quiet moves are scored against: the moves one and two plies back (continuation
+    /// history) and the opponent's threats (butterfly history).
     quiet_ctx: QuietContext,
     /// Moves with scores, consumed by selection from `next_index`.
     moves: ArrayVec<(Move, i32), MAX_MOVES>,
