@@ -232,6 +232,9 @@ impl Board {
                         Some(role) => (role, &body[1..]),
                         None => return MoveRejection::Unreadable(crate::excerpt(text).into_owned()),
                     },
+                    // A lowercase 'b' that reads as no pawn move (`bb4`) is the bishop's, as
+                    // `parse_san` reads it.
+                    'b' if crate::notation::parse_pawn_san(body).is_none() => (Role::Bishop, &body[1..]),
                     _ => (Role::Pawn, body),
                 };
                 let Some(split) = rest.len().checked_sub(2) else {

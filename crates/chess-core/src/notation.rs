@@ -285,7 +285,7 @@ impl Board {
     }
 }
 
-struct ParsedSan {
+pub(crate) struct ParsedSan {
     role: Role,
     from_file: Option<File>,
     from_rank: Option<Rank>,
@@ -294,7 +294,7 @@ struct ParsedSan {
 }
 
 /// `e4`, `exd5`, `e8=Q`, `e8Q`, `exd8=N`, `e2e4`.
-fn parse_pawn_san(s: &str) -> Option<ParsedSan> {
+pub(crate) fn parse_pawn_san(s: &str) -> Option<ParsedSan> {
     let b = s.as_bytes();
     let (body, promotion) = match b.last().map(|&c| c as char) {
         Some(c) if Role::from_char(c).is_some_and(|r| !matches!(r, Role::Pawn | Role::King)) && !c.is_ascii_digit() => {
@@ -308,7 +308,15 @@ fn parse_pawn_san(s: &str) -> Option<ParsedSan> {
     let body: String = body.chars().filter(|&c| c != 'x' && c != ':').collect();
     let (from_file, from_rank, to) = match body.len() {
         2 => (None, None, body.parse().ok()?),
-        3 => (Some(File::from_char(body.chars().next()?)?), None, body[1..].parse().ok()?),
+        3 => {
+            let (file, to): (File, Square) = (File::from_char(body.chars().next()?)?, body[1..].parse().ok()?);
+            // Only a capture names the pawn's file, and a capture changes file: `bb4` is no pawn
+            // move (it is the bishop's, typed in lower case), `ee4` no move at all.
+            if file == to.file() {
+                return None;
+            }
+            (Some(file), None, to)
+        }
         4 => {
             let from: Square = body[..2].parse().ok()?;
             (Some(from.file()), Some(from.rank()), body[2..].parse().ok()?)
@@ -415,6 +423,13 @@ mod tests {
         assert_eq!(bb.parse_san("bb2"), Err(SanError::Illegal("bb2".into())));
         assert_eq!(bb.parse_san("bd2"), Ok(bb.parse_uci("c1d2").unwrap()));
         assert_eq!(bb.parse_san("b4"), Ok(bb.parse_uci("b2b4").unwrap()));
+        // A pawn push never names its file: `bb4` is the bishop's move even where the b-pawn
+        // could go to b4, and an error (never the pawn move) where the bishop cannot.
+        let both = board("4k3/8/8/8/8/8/1P1B4/4K3 w - - 0 1");
+        assert_eq!(both.parse_san("bb4"), Ok(both.parse_uci("d2b4").unwrap()));
+        assert_eq!(both.parse_san("b4"), Ok(both.parse_uci("b2b4").unwrap()));
+        assert_eq!(Board::startpos().parse_san("bb4"), Err(SanError::Illegal("bb4".into())));
+        assert!(matches!(Board::startpos().parse_san("ee4"), Err(SanError::Syntax(_))));
         // Long algebraic from the b-file is a move from that square, not a bishop move.
         let nb = board("4k3/8/8/8/8/8/8/1N2B1K1 w - - 0 1");
         assert_eq!(nb.parse_san("b1c3"), Ok(nb.parse_uci("b1c3").unwrap()));

@@ -56,6 +56,8 @@ fn own_piece_there_and_cannot_move_there() {
         MoveRejection::PieceCannotMoveThere { from: Some(Square::E2), role: Role::Pawn, to: Square::E5 }
     );
     assert_eq!(why(&start, "Nbd4").to_string(), "no knight of yours can go to d4");
+    // `bb4` names no pawn move (a push never names its file): the bishop's, in lower case.
+    assert_eq!(why(&start, "bb4").to_string(), "no bishop of yours can go to b4");
     assert_eq!(why(&start, "exd3").kind(), "piece-cannot-move-there");
 }
 
