@@ -123,6 +123,9 @@ test('illegal moves and bad input are errors with a message, never a crash', () 
     message: 'it would leave your king in check: the rook on e8 pins your knight',
   });
   assert.throws(() => game.move('hello'), IllegalMoveError);
+  // A typed move never plays another one: 'bb4' is the bishop's move in lower case, not b2-b4.
+  assert.throws(() => game.move('bb4'), (e) => e instanceof IllegalMoveError && e.message === 'bb4: no bishop of yours can go to b4');
+  assert.equal(game.history().length, 0);
   assert.equal(game.explain('Nf3').legal, true);
   const why = game.explain('e5');
   assert.equal(why.legal, false);
