@@ -194,7 +194,9 @@ impl Board {
 
     /// Parse a SAN move, leniently: piece letters in either case (`Nf3`, `nf3`), promotion with
     /// or without `=` (`e8=Q`, `e8Q`), castling with `O` or `0`, check and annotation suffixes
-    /// (`+ # ! ?`) ignored, long forms such as `Ng1f3` or `Ng1-f3` accepted.
+    /// (`+ # ! ?`) ignored, long forms such as `Ng1f3` or `Ng1-f3` accepted. A lowercase `b`
+    /// is the b-pawn when a pawn move reads and fits (`bxc3`, `b4`), else the bishop (`bd2`,
+    /// `bb4`: a pawn push never names its file).
     ///
     /// ```
     /// use chess_core::Board;
