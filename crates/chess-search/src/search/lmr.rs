@@ -25,20 +25,25 @@ impl LmrTable {
     }
 }
 
+/// A late move as the reduction rule sees it.
+#[derive(Clone, Copy)]
+pub(super) struct LateMove {
+    /// Not a capture or a promotion.
+    pub quiet: bool,
+    pub gives_check: bool,
+    /// A killer or the counter move.
+    pub refutation: bool,
+    /// Its history score (quiet moves; 0 for the others).
+    pub history: i32,
+}
+
 /// The depth a late move is searched to at first (a re-search at `new_depth` follows if it
 /// beats alpha): `new_depth` less the table's base `reduction`, adjusted: less in PV nodes, for
 /// checks, killers and the counter move, and moves with a good history; more when the position
-/// is not improving and at expected cut nodes. At least one ply is left.
+/// is not improving, at expected cut nodes, and for a quiet move when the TT move is noisy. At
+/// least one ply is left.
 #[inline]
-pub(super) fn reduced_depth(
-    new_depth: i32,
-    reduction: i32,
-    pv: bool,
-    node: &Node,
-    gives_check: bool,
-    is_refutation: bool,
-    history: i32,
-) -> i32 {
+pub(super) fn reduced_depth(new_depth: i32, reduction: i32, pv: bool, node: &Node, mv: LateMove) -> i32 {
     if !enabled(Rule::Lmr) || node.depth < lmr_min_depth() {
         return new_depth;
     }
@@ -46,8 +51,9 @@ pub(super) fn reduced_depth(
     r -= pv as i32;
     r += !node.improving as i32;
     r += node.cut_node as i32;
-    r -= gives_check as i32;
-    r -= is_refutation as i32;
-    r -= history / lmr_history_divisor();
+    r += (node.tt_noisy && mv.quiet) as i32;
+    r -= mv.gives_check as i32;
+    r -= mv.refutation as i32;
+    r -= mv.history / lmr_history_divisor();
     (new_depth - r).clamp(1, new_depth.max(1))
 }

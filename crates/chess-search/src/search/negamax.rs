@@ -12,7 +12,8 @@ use chess_eval::{Evaluator, Score};
 #[cfg(feature = "syzygy")]
 use chess_syzygy::Wdl;
 
-use super::{bound_allows_cutoff, lmr, node_bound, Worker, INFINITE, MATE, MATE_BOUND, NO_EVAL};
+use super::lmr::{self, LateMove};
+use super::{bound_allows_cutoff, node_bound, Worker, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::history::{CorrectionKeys, QuietContext, MAX_PLY};
 use crate::movepick::{is_noisy, moved_piece, MovePicker};
 use crate::params::*;
@@ -35,6 +36,8 @@ pub(super) struct Node {
     pub correction: CorrectionKeys,
     /// The static evaluation rose since the side to move's last turn.
     pub improving: bool,
+    /// The TT move is a capture or a promotion (likely the best move: the quiet ones reduce more).
+    pub tt_noisy: bool,
 }
 
 /// A move of the loop as the late-move rules see it.
@@ -111,7 +114,9 @@ impl<E: Evaluator> Worker<'_, E> {
             && ply >= 2
             && self.stack[ply - 2].static_eval != NO_EVAL
             && static_eval > self.stack[ply - 2].static_eval;
-        let node = Node { depth, ply, in_check, cut_node, raw_eval, static_eval, eval, correction, improving };
+        let tt_noisy = tt_entry.and_then(|e| e.mv).is_some_and(|mv| is_noisy(board, mv));
+        let node =
+            Node { depth, ply, in_check, cut_node, raw_eval, static_eval, eval, correction, improving, tt_noisy };
 
         if !PV && !in_check && excluded.is_none() {
             if let Some(score) = reverse_futility(&node, beta) {
@@ -203,9 +208,12 @@ impl<E: Evaluator> Worker<'_, E> {
             let mut score = 0;
             if !PV || searched > 1 {
                 let late = searched > 1 + PV as usize && (quiet || picker.in_bad_noisy_stage());
-                let is_refutation = Some(mv) == killers[0] || Some(mv) == killers[1] || Some(mv) == counter;
+                let refutation = Some(mv) == killers[0] || Some(mv) == killers[1] || Some(mv) == counter;
                 let reduced = match late {
-                    true => lmr::reduced_depth(new_depth, reduction, PV, node, gives_check, is_refutation, history),
+                    true => {
+                        let late_move = LateMove { quiet, gives_check, refutation, history };
+                        lmr::reduced_depth(new_depth, reduction, PV, node, late_move)
+                    }
                     false => new_depth,
                 };
                 let child_cut = reduced < new_depth || !cut_node;
