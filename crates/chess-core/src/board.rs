@@ -213,18 +213,15 @@ impl Board {
     /// ```
     pub fn attacks_by(&self, color: Color) -> BitBoard {
         let occupied = self.occupied();
-        let mut attacked = BitBoard::EMPTY;
-        for sq in self.colored_pieces(color, Role::Pawn) {
-            attacked |= pawn_attacks(color, sq);
-        }
+        let mut attacked = crate::movegen::pawn_attacks_set(color, self.colored_pieces(color, Role::Pawn));
         for sq in self.colored_pieces(color, Role::Knight) {
             attacked |= knight_attacks(sq);
         }
-        let them = self.colored(color);
-        for sq in (self.pieces(Role::Bishop) | self.pieces(Role::Queen)) & them {
+        let side = self.colored(color);
+        for sq in (self.pieces(Role::Bishop) | self.pieces(Role::Queen)) & side {
             attacked |= bishop_attacks(sq, occupied);
         }
-        for sq in (self.pieces(Role::Rook) | self.pieces(Role::Queen)) & them {
+        for sq in (self.pieces(Role::Rook) | self.pieces(Role::Queen)) & side {
             attacked |= rook_attacks(sq, occupied);
         }
         attacked | king_attacks(self.king(color))

@@ -384,7 +384,7 @@ impl Board {
 
 /// The squares attacked by `color`'s pawns on `pawns`.
 #[inline(always)]
-fn pawn_attacks_set(color: Color, pawns: BitBoard) -> BitBoard {
+pub(crate) fn pawn_attacks_set(color: Color, pawns: BitBoard) -> BitBoard {
     let (west, east) = (pawns - File::A.bitboard(), pawns - File::H.bitboard());
     match color {
         Color::White => BitBoard(west.0 << 7 | east.0 << 9),

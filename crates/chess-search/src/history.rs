@@ -282,10 +282,10 @@ impl History {
             let (from, to) = (mv.from(), mv.to());
             let butterfly = &mut self.quiet[us as usize][threats.has(from) as usize][threats.has(to) as usize];
             gravity(&mut butterfly[from as usize][to as usize], delta);
-            let Some(role) = board.role_on(mv.from()) else { return };
+            let Some(role) = board.role_on(from) else { return };
             let piece = piece_index(us, role);
-            for &(p, to) in conts.iter().flatten() {
-                gravity(&mut self.continuation[p][to as usize][piece][mv.to() as usize], delta);
+            for &(p, earlier_to) in conts.iter().flatten() {
+                gravity(&mut self.continuation[p][earlier_to as usize][piece][to as usize], delta);
             }
         };
         update(best, b);

@@ -35,6 +35,8 @@ pub(super) struct LateMove {
     pub refutation: bool,
     /// Its history score (quiet moves; 0 for the others).
     pub history: i32,
+    /// The node's TT move, tried before it, is a capture or a promotion.
+    pub tt_noisy: bool,
 }
 
 /// The depth a late move is searched to at first (a re-search at `new_depth` follows if it
@@ -51,7 +53,7 @@ pub(super) fn reduced_depth(new_depth: i32, reduction: i32, pv: bool, node: &Nod
     r -= pv as i32;
     r += !node.improving as i32;
     r += node.cut_node as i32;
-    r += (node.tt_noisy && mv.quiet) as i32;
+    r += (mv.tt_noisy && mv.quiet) as i32;
     r -= mv.gives_check as i32;
     r -= mv.refutation as i32;
     r -= mv.history / lmr_history_divisor();

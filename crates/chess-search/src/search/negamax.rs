@@ -36,8 +36,6 @@ pub(super) struct Node {
     pub correction: CorrectionKeys,
     /// The static evaluation rose since the side to move's last turn.
     pub improving: bool,
-    /// The TT move is a capture or a promotion (likely the best move: the quiet ones reduce more).
-    pub tt_noisy: bool,
 }
 
 /// A move of the loop as the late-move rules see it.
@@ -114,9 +112,7 @@ impl<E: Evaluator> Worker<'_, E> {
             && ply >= 2
             && self.stack[ply - 2].static_eval != NO_EVAL
             && static_eval > self.stack[ply - 2].static_eval;
-        let tt_noisy = tt_entry.and_then(|e| e.mv).is_some_and(|mv| is_noisy(board, mv));
-        let node =
-            Node { depth, ply, in_check, cut_node, raw_eval, static_eval, eval, correction, improving, tt_noisy };
+        let node = Node { depth, ply, in_check, cut_node, raw_eval, static_eval, eval, correction, improving };
 
         if !PV && !in_check && excluded.is_none() {
             if let Some(score) = reverse_futility(&node, beta) {
@@ -145,6 +141,8 @@ impl<E: Evaluator> Worker<'_, E> {
         let Node { depth, ply, in_check, cut_node, .. } = *node;
         let excluded = self.stack[ply].excluded;
         let tt_move = tt_entry.and_then(|e| e.mv);
+        // A capture or promotion from the TT is likely the best move: the quiet ones reduce more.
+        let tt_noisy = tt_move.is_some_and(|m| is_noisy(board, m));
         let quiet_ctx = QuietContext {
             conts: [
                 if ply >= 1 { self.stack[ply - 1].moved } else { None },
@@ -211,7 +209,7 @@ impl<E: Evaluator> Worker<'_, E> {
                 let refutation = Some(mv) == killers[0] || Some(mv) == killers[1] || Some(mv) == counter;
                 let reduced = match late {
                     true => {
-                        let late_move = LateMove { quiet, gives_check, refutation, history };
+                        let late_move = LateMove { quiet, gives_check, refutation, history, tt_noisy };
                         lmr::reduced_depth(new_depth, reduction, PV, node, late_move)
                     }
                     false => new_depth,
