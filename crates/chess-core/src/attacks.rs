@@ -6,7 +6,7 @@
 //! `examples/find_magics.rs` (seeded search, re-run it to reproduce them); the test
 //! `slider_tables_match_ray_walks` checks every table entry against a plain ray walk.
 
-use crate::{BitBoard, Color, Square};
+use crate::{BitBoard, Color, File, Square};
 
 const fn bb(x: u64) -> BitBoard {
     BitBoard(x)
@@ -59,6 +59,16 @@ pub fn king_attacks(sq: Square) -> BitBoard {
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> BitBoard {
     PAWN[color as usize][sq as usize]
+}
+
+/// The squares attacked by `color`'s pawns on `pawns`, all at once.
+#[inline(always)]
+pub(crate) fn pawn_attacks_set(color: Color, pawns: BitBoard) -> BitBoard {
+    let (west, east) = (pawns - File::A.bitboard(), pawns - File::H.bitboard());
+    match color {
+        Color::White => BitBoard(west.0 << 7 | east.0 << 9),
+        Color::Black => BitBoard(west.0 >> 9 | east.0 >> 7),
+    }
 }
 
 /// Slider attacks by walking rays until a blocker (inclusive). Slow; used to build tables.

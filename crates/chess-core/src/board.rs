@@ -213,7 +213,7 @@ impl Board {
     /// ```
     pub fn attacks_by(&self, color: Color) -> BitBoard {
         let occupied = self.occupied();
-        let mut attacked = crate::movegen::pawn_attacks_set(color, self.colored_pieces(color, Role::Pawn));
+        let mut attacked = crate::attacks::pawn_attacks_set(color, self.colored_pieces(color, Role::Pawn));
         for sq in self.colored_pieces(color, Role::Knight) {
             attacked |= knight_attacks(sq);
         }

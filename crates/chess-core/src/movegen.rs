@@ -15,7 +15,8 @@
 //!   attacked square on the king's path, tested with king and rook both lifted.
 
 use crate::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_set,
+    rook_attacks, rook_rays,
 };
 use crate::{BitBoard, Board, CastleSide, Color, File, Move, MoveList, Rank, Role, Square};
 
@@ -379,16 +380,6 @@ impl Board {
             out |= rook;
         }
         out
-    }
-}
-
-/// The squares attacked by `color`'s pawns on `pawns`.
-#[inline(always)]
-pub(crate) fn pawn_attacks_set(color: Color, pawns: BitBoard) -> BitBoard {
-    let (west, east) = (pawns - File::A.bitboard(), pawns - File::H.bitboard());
-    match color {
-        Color::White => BitBoard(west.0 << 7 | east.0 << 9),
-        Color::Black => BitBoard(west.0 >> 9 | east.0 >> 7),
     }
 }
 
