@@ -61,9 +61,17 @@ pub fn pawn_attacks(color: Color, sq: Square) -> BitBoard {
     PAWN[color as usize][sq as usize]
 }
 
-/// The squares attacked by `color`'s pawns on `pawns`, all at once.
+/// The squares attacked by `color`'s pawns on `pawns`, all at once (the union of
+/// [`pawn_attacks`] over them, by two shifts).
+///
+/// ```
+/// use chess_core::{attacks::pawn_attacks_set, BitBoard, Color, Square};
+/// let pawns = BitBoard::from(Square::A2) | BitBoard::from(Square::E4);
+/// let attacked: Vec<Square> = pawn_attacks_set(Color::White, pawns).into_iter().collect();
+/// assert_eq!(attacked, [Square::B3, Square::D5, Square::F5]);
+/// ```
 #[inline(always)]
-pub(crate) fn pawn_attacks_set(color: Color, pawns: BitBoard) -> BitBoard {
+pub fn pawn_attacks_set(color: Color, pawns: BitBoard) -> BitBoard {
     let (west, east) = (pawns - File::A.bitboard(), pawns - File::H.bitboard());
     match color {
         Color::White => BitBoard(west.0 << 7 | east.0 << 9),

@@ -3,7 +3,7 @@
 //!
 //! Each term is one function below; every weight lives in [`crate::weights`].
 
-use chess_core::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use chess_core::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, rook_attacks};
 use chess_core::{BitBoard, Board, Color, File, Rank, Role, Square};
 
 use crate::layout::Param;
@@ -210,9 +210,7 @@ struct Context {
 
 impl Context {
     fn new(board: &Board) -> Self {
-        let attacks = |c: Color| {
-            board.colored_pieces(c, Role::Pawn).into_iter().fold(BitBoard::EMPTY, |acc, sq| acc | pawn_attacks(c, sq))
-        };
+        let attacks = |c: Color| pawn_attacks_set(c, board.colored_pieces(c, Role::Pawn));
         Context { pawn_attacks: [attacks(Color::White), attacks(Color::Black)] }
     }
 }
