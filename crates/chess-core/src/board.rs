@@ -3,7 +3,8 @@
 use core::fmt;
 
 use crate::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, rook_attacks,
+    rook_rays,
 };
 use crate::{zobrist, BitBoard, CastleSide, CastlingRights, Color, File, Move, Piece, Rank, Role, Square};
 
@@ -213,7 +214,7 @@ impl Board {
     /// ```
     pub fn attacks_by(&self, color: Color) -> BitBoard {
         let occupied = self.occupied();
-        let mut attacked = crate::attacks::pawn_attacks_set(color, self.colored_pieces(color, Role::Pawn));
+        let mut attacked = pawn_attacks_set(color, self.colored_pieces(color, Role::Pawn));
         for sq in self.colored_pieces(color, Role::Knight) {
             attacked |= knight_attacks(sq);
         }
