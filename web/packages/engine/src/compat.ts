@@ -167,12 +167,13 @@ function validateAiOptions(options: AIOptions): AILevel {
 }
 
 /**
- * The engines every compat search borrows, one for each set of AI options, the least recently
+ * The engines every compat search borrows, one for each level and table size, the least recently
  * used first. A search borrows its engine for the length of the call (all of them are
  * synchronous), so any number of `ai()` calls and `Game`s share at most {@link POOL_SIZE} engines
  * and {@link POOL_MB} MiB of transposition tables: a new `Ai` for each call (16 MiB at level 5,
  * released only by `free()` or a finaliser that a synchronous loop never lets run) ran the wasm
- * memory out at call 238 of a loop.
+ * memory out at call 238 of a loop. The other options (depth, randomness, book) are set on the
+ * borrowed engine for each call that changes them, so calls that differ only by those share one.
  */
 interface Pooled {
   ai: Ai;
@@ -180,6 +181,8 @@ interface Pooled {
   mb: number;
   /** The {@link Game} (its serial) whose searches the engine's tables hold now. */
   owner: number;
+  /** The options the engine has now, as JSON. */
+  options: string;
 }
 
 const pool = new Map<string, Pooled>();
@@ -194,23 +197,28 @@ let nextSerial = 1;
  * The engine for `options`, as a new one would search for `owner`: when it last searched for
  * another game (or a stateless call) it forgets that search (`newGame()`: transposition table and
  * histories) and draws a new random seed (`setOptions()`), so that its answers are those of a
- * fresh engine. Searches of one game in a row keep its table, as one engine per game would.
+ * fresh engine. Searches of one game in a row keep its table, as one engine per game would, and
+ * take new options (depth, randomness) when the call brings them.
  */
 function borrowEngine(options: AiOptions, owner: number): Ai {
-  const key = JSON.stringify(options);
+  // The table the engine will have: the options' size, else its level's (the engine's table).
+  const mb = options.hashMb ?? LEVELS.find((l) => l.level === options.level)?.hashMb ?? Math.max(...LEVELS.map((l) => l.hashMb));
+  const key = `${options.level ?? 'full'}:${mb}`;
+  const json = JSON.stringify(options);
   const found = pool.get(key);
   if (found) {
     pool.delete(key);
     pool.set(key, found);
-    if (found.owner !== owner) {
+    if (found.owner !== owner || found.options !== json) {
       found.ai.setOptions(options);
+      found.options = json;
+    }
+    if (found.owner !== owner) {
       found.ai.newGame();
       found.owner = owner;
     }
     return found.ai;
   }
-  // The table the engine will have: the options' size, else its level's (the engine's table).
-  const mb = options.hashMb ?? LEVELS.find((l) => l.level === options.level)?.hashMb ?? Math.max(...LEVELS.map((l) => l.hashMb));
   let total = mb;
   for (const entry of pool.values()) total += entry.mb;
   for (const [oldKey, entry] of pool) {
@@ -220,7 +228,7 @@ function borrowEngine(options: AiOptions, owner: number): Ai {
     entry.ai.free();
   }
   const ai = new Ai(options);
-  pool.set(key, { ai, mb, owner });
+  pool.set(key, { ai, mb, owner, options: json });
   return ai;
 }
 

@@ -59,6 +59,29 @@ function soak(count, levels) {
   return { before, warm, after, msPerCall };
 }
 
+// First, on a fresh module: calls that differ by anything but the level and the table size share
+// one engine (a 16 MiB table at level 5) rather than making one each.
+test('ai() calls at one level share one engine whatever their depth and randomness', (t) => {
+  ai(FENS[1], { level: 5, depth: { base: 1 } });
+  const warm = memory.buffer.byteLength;
+  const variants = [
+    { depth: { base: 2 } },
+    { depth: { base: 1, extended: 0, quiescence: 0 } },
+    { depth: { base: 2 }, randomness: 0 },
+    { depth: { base: 1 }, randomness: 10 },
+    { depth: { base: 1 }, analysis: true },
+    { depth: { base: 2, check: true } },
+  ];
+  for (const variant of variants) {
+    const result = ai(FENS[1], { level: 5, ...variant });
+    assert.equal(Object.keys(result.move).length, 1);
+  }
+  const grown = memory.buffer.byteLength - warm;
+  t.diagnostic(`${variants.length} option sets at level 5: wasm memory grew ${mb(grown)} MB`);
+  // One engine each would be 6 x 16 MiB more.
+  assert.ok(grown <= 8 * MB, `grew ${mb(grown)} MB`);
+});
+
 // 10,000 calls cycling all five levels take some 40 s on the 2-core test machine (level 5's
 // 16 MiB table is cleared before each of its calls), so: 10,000 at levels 1-2, 1,000 at 1-5.
 for (const [count, levels] of [[10_000, [1, 2]], [1_000, [1, 2, 3, 4, 5]]]) {
