@@ -6,7 +6,7 @@
 //! `examples/find_magics.rs` (seeded search, re-run it to reproduce them); the test
 //! `slider_tables_match_ray_walks` checks every table entry against a plain ray walk.
 
-use crate::{BitBoard, Color, File, Square};
+use crate::{BitBoard, Color, File, Piece, Role, Square};
 
 const fn bb(x: u64) -> BitBoard {
     BitBoard(x)
@@ -246,6 +246,29 @@ pub fn bishop_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
+}
+
+/// Squares `piece` on `sq` attacks, given the occupied squares: the one dispatch from a piece to
+/// its table (a pawn attacks diagonally forward; its pushes are moves, not attacks).
+///
+/// ```
+/// use chess_core::{attacks::piece_attacks, BitBoard, Color, Piece, Role, Square};
+/// let knight = piece_attacks(Piece::new(Color::White, Role::Knight), Square::A1, BitBoard::EMPTY);
+/// assert_eq!(knight.into_iter().collect::<Vec<_>>(), [Square::C2, Square::B3]);
+/// let blocker = BitBoard::from(Square::A3);
+/// let rook = piece_attacks(Piece::new(Color::Black, Role::Rook), Square::A1, blocker);
+/// assert!(rook.has(Square::A3) && !rook.has(Square::A4) && rook.has(Square::H1));
+/// ```
+#[inline(always)]
+pub fn piece_attacks(piece: Piece, sq: Square, occupied: BitBoard) -> BitBoard {
+    match piece.role {
+        Role::Pawn => pawn_attacks(piece.color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, occupied),
+        Role::Rook => rook_attacks(sq, occupied),
+        Role::Queen => queen_attacks(sq, occupied),
+        Role::King => king_attacks(sq),
+    }
 }
 
 /// Rook moves on an empty board from `sq`.

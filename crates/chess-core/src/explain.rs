@@ -3,7 +3,7 @@
 //! [`MoveRejection`] that says why not, so that every front end (the terminal, the browser, a
 //! GUI) gives the same help.
 
-use crate::{attacks, BitBoard, Board, CastleSide, Color, File, Move, Rank, Role, SanError, Square};
+use crate::{attacks, BitBoard, Board, CastleSide, Color, File, Move, Piece, Rank, Role, SanError, Square};
 
 /// Why a typed move gives no legal move. Each reason has a stable [`kind`](Self::kind) name and a
 /// sentence for people (its `Display`).
@@ -338,11 +338,7 @@ impl Board {
                         && !occupied.has(to)
                 }
             }
-            Role::Knight => attacks::knight_attacks(from).has(to),
-            Role::Bishop => attacks::bishop_attacks(from, occupied).has(to),
-            Role::Rook => attacks::rook_attacks(from, occupied).has(to),
-            Role::Queen => attacks::queen_attacks(from, occupied).has(to),
-            Role::King => attacks::king_attacks(from).has(to),
+            role => attacks::piece_attacks(Piece::new(us, role), from, occupied).has(to),
         }
     }
 }

@@ -3,8 +3,8 @@
 //!
 //! Each term is one function below; every weight lives in [`crate::weights`].
 
-use chess_core::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, rook_attacks};
-use chess_core::{BitBoard, Board, Color, File, Rank, Role, Square};
+use chess_core::attacks::{king_attacks, pawn_attacks, pawn_attacks_set, piece_attacks};
+use chess_core::{BitBoard, Board, Color, File, Piece, Rank, Role, Square};
 
 use crate::layout::Param;
 use crate::sink::Sink;
@@ -357,12 +357,7 @@ fn activity<K: Sink>(board: &Board, color: Color, ctx: &Context, mobility: bool,
     let mut a = KingAttack { units: 0, attackers: 0 };
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for sq in board.colored_pieces(color, role) {
-            let attacks = match role {
-                Role::Knight => knight_attacks(sq),
-                Role::Bishop => bishop_attacks(sq, occ),
-                Role::Rook => rook_attacks(sq, occ),
-                _ => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
-            };
+            let attacks = piece_attacks(Piece::new(color, role), sq, occ);
             if mobility {
                 let param = match role {
                     Role::Knight => Param::KnightMobility,

@@ -3,9 +3,9 @@
 //! a guess: the reply's piece attacks these pieces from a square the mover cannot take it on (a
 //! fork), or holds a piece in front of a bigger one on its line (a pin).
 
-use chess_core::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use chess_core::attacks::piece_attacks;
 use chess_core::see_value;
-use chess_core::{BitBoard, Board, Color, Role, Square};
+use chess_core::{Board, Color, Piece, Role, Square};
 
 /// A tactic of the reply, against the side `victim`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,18 +34,6 @@ pub enum Motif {
     },
 }
 
-/// The squares a `role` of `color` on `sq` attacks, through `occupied`.
-fn attacks(role: Role, color: Color, sq: Square, occupied: BitBoard) -> BitBoard {
-    match role {
-        Role::Pawn => pawn_attacks(color, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occupied),
-        Role::Rook => rook_attacks(sq, occupied),
-        Role::Queen => queen_attacks(sq, occupied),
-        Role::King => king_attacks(sq),
-    }
-}
-
 /// The tactic the piece that moved to `to` makes in `after` (the board after the reply, the
 /// victim to move), if it makes one: a fork first, else a pin.
 pub fn motif(after: &Board, to: Square) -> Option<Motif> {
@@ -64,7 +52,7 @@ pub fn motif(after: &Board, to: Square) -> Option<Motif> {
 fn fork(after: &Board, to: Square, attacker: Role, them: Color) -> Option<Motif> {
     let victim = !them;
     let occupied = after.occupied();
-    let hit = attacks(attacker, them, to, occupied) & after.colored(victim);
+    let hit = piece_attacks(Piece::new(them, attacker), to, occupied) & after.colored(victim);
     let mut targets: Vec<(Role, Square)> = hit
         .into_iter()
         .filter_map(|sq| {
@@ -91,13 +79,14 @@ fn pin(after: &Board, to: Square, attacker: Role, them: Color) -> Option<Motif> 
     let victim = !them;
     let occupied = after.occupied();
     let ours = after.colored(victim);
-    for front in (attacks(attacker, them, to, occupied) & ours).into_iter() {
+    let piece = Piece::new(them, attacker);
+    for front in (piece_attacks(piece, to, occupied) & ours).into_iter() {
         let role = after.role_on(front)?;
         if role == Role::King {
             continue;
         }
         // What the line piece would see through `front`, on the same line.
-        let through = attacks(attacker, them, to, occupied.without(front)) & ours;
+        let through = piece_attacks(piece, to, occupied.without(front)) & ours;
         let line = chess_core::attacks::line(to, front);
         for back in (through & line).into_iter() {
             if back == front || !chess_core::attacks::between(to, back).has(front) {
