@@ -404,11 +404,14 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   // (Black, the side to move after the import, is at the bottom).
   assert.equal(await page.textContent('#eval-text'), '#1');
   assert.equal(await page.getAttribute('#eval', 'class'), 'eval flipped');
+  // The review as a person sees it: the blunder, both arrows and the sentence (the board's
+  // move animation over first: a screenshot taken during it shows pieces half-way).
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${artifacts}review-desktop.png`, fullPage: true });
   // A click on the graph's start goes to the first position.
   const graph = await page.locator('#review-graph').boundingBox();
   await page.mouse.click(graph.x + 1, graph.y + graph.height / 2);
   await page.waitForFunction(() => /Viewing move 0/.test(document.querySelector('#status').textContent));
-  await page.screenshot({ path: `${artifacts}review-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.click('#next-mistake');
   await page.waitForFunction(() => /^Nf6/.test(document.querySelector('#review-why').textContent));
