@@ -115,6 +115,9 @@ tunables! {
     se_tt_depth_margin = 3, 1..=6, step 1;
     /// The singular margin: the others are searched against `tt_score - se_margin × depth`.
     se_margin = 1, 1..=4, step 1;
+    /// A singular move whose rivals all fail low by more than this below the singular beta is
+    /// extended two plies (non-PV nodes, at a ply below the iteration's depth).
+    se_double_margin = 16, 0..=100, step 2;
 
     /// Late move pruning applies at most this deep: quiet moves past
     /// `(lmp_base + depth²) / (2 - improving)` are skipped.

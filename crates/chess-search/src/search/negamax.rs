@@ -24,6 +24,8 @@ use crate::tt::{Bound, TtEntry};
 pub(super) struct Node {
     pub depth: i32,
     pub ply: usize,
+    /// A PV node (open window).
+    pub pv: bool,
     pub in_check: bool,
     pub cut_node: bool,
     /// The static evaluations ([`Worker::static_eval`]): the evaluator's, the corrected one
@@ -112,7 +114,7 @@ impl<E: Evaluator> Worker<'_, E> {
             && ply >= 2
             && self.stack[ply - 2].static_eval != NO_EVAL
             && static_eval > self.stack[ply - 2].static_eval;
-        let node = Node { depth, ply, in_check, cut_node, raw_eval, static_eval, eval, correction, improving };
+        let node = Node { depth, ply, pv: PV, in_check, cut_node, raw_eval, static_eval, eval, correction, improving };
 
         if !PV && !in_check && excluded.is_none() {
             if let Some(score) = reverse_futility(&node, beta) {
@@ -198,7 +200,8 @@ impl<E: Evaluator> Worker<'_, E> {
             let child = self.make(board, mv, ply, moved);
             searched += 1;
             let gives_check = child.in_check();
-            let extension = (self.check_extension(&child, ply) + singular).min(1);
+            // One ply at most, two for a singular move far above the others.
+            let extension = (self.check_extension(&child, ply) + singular).min(singular.max(1));
             let new_depth = depth - 1 + extension;
 
             // Principal variation search: later moves get a null window first, reduced when
@@ -333,12 +336,12 @@ impl<E: Evaluator> Worker<'_, E> {
     }
 
     /// Singular extension of the TT move `mv`: when every other move fails low against the TT
-    /// score less a margin, the TT move is the only good one and is searched a ply deeper (`Ok(1)`).
-    /// If even without it the node beats beta, several moves do: multi-cut (`Err` with the score
-    /// to return). If the TT move is not singular but already beats beta, it is searched a ply
-    /// shallower (`Ok(-1)`).
+    /// score less a margin, the TT move is the only good one and is searched a ply deeper
+    /// (`Ok(1)`; two, `Ok(2)`, when they all fall far short at a non-PV node). If even without it
+    /// the node beats beta, several moves do: multi-cut (`Err` with the score to return). If the
+    /// TT move is not singular but already beats beta, it is searched a ply shallower (`Ok(-1)`).
     fn singular_extension(&mut self, board: &Board, mv: Move, e: TtEntry, node: &Node, beta: i32) -> Result<i32, i32> {
-        let Node { depth, ply, cut_node, .. } = *node;
+        let Node { depth, ply, pv, cut_node, .. } = *node;
         if !(enabled(Rule::Singular)
             && depth >= se_min_depth()
             && e.depth >= depth - se_tt_depth_margin()
@@ -355,7 +358,10 @@ impl<E: Evaluator> Worker<'_, E> {
             return Err(0);
         }
         if score < singular_beta {
-            Ok(1)
+            // Far below: two plies (not at PV nodes, and not past the root depth, so that
+            // double extensions cannot chain without end).
+            let double = !pv && score < singular_beta - se_double_margin() && ply < self.root_depth as usize;
+            Ok(1 + double as i32)
         } else if singular_beta >= beta {
             Err(singular_beta)
         } else if e.score >= beta {
