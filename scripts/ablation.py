@@ -88,7 +88,10 @@ def table(names):
           "| SPRT [0, 10]: LLR (bounds ±2.94) | mean depth full / without |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for n in names or every:
-        t = summary(chunks(n))
+        runs = chunks(n)
+        if not runs:
+            sys.exit(f"ablation: no saved games for {n!r} (names are separate arguments; saved: {', '.join(every)})")
+        t = summary(runs)
         score = (t["wins"] + t["draws"] / 2) / t["games"]
         print(f"| `{n}` | {t['games']} | {t['wins']}-{t['losses']}-{t['draws']} | {100 * score:.1f}% "
               f"| {t['elo']:+.1f} ± {t['err']:.1f} | {t['llr']:.2f}: {t['decision']} "
