@@ -24,8 +24,6 @@ use crate::tt::{Bound, TtEntry};
 pub(super) struct Node {
     pub depth: i32,
     pub ply: usize,
-    /// A PV node (open window).
-    pub pv: bool,
     pub in_check: bool,
     pub cut_node: bool,
     /// The static evaluations ([`Worker::static_eval`]): the evaluator's, the corrected one
@@ -114,7 +112,7 @@ impl<E: Evaluator> Worker<'_, E> {
             && ply >= 2
             && self.stack[ply - 2].static_eval != NO_EVAL
             && static_eval > self.stack[ply - 2].static_eval;
-        let node = Node { depth, ply, pv: PV, in_check, cut_node, raw_eval, static_eval, eval, correction, improving };
+        let node = Node { depth, ply, in_check, cut_node, raw_eval, static_eval, eval, correction, improving };
 
         if !PV && !in_check && excluded.is_none() {
             if let Some(score) = reverse_futility(&node, beta) {
@@ -189,7 +187,7 @@ impl<E: Evaluator> Worker<'_, E> {
 
             let singular = match tt_entry {
                 Some(e) if Some(mv) == tt_move && excluded.is_none() => {
-                    match self.singular_extension(board, mv, e, node, beta) {
+                    match self.singular_extension::<PV>(board, mv, e, node, beta) {
                         Ok(extension) => extension,
                         Err(cutoff) => return cutoff,
                     }
@@ -340,8 +338,15 @@ impl<E: Evaluator> Worker<'_, E> {
     /// (`Ok(1)`; two, `Ok(2)`, when they all fall far short at a non-PV node). If even without it
     /// the node beats beta, several moves do: multi-cut (`Err` with the score to return). If the
     /// TT move is not singular but already beats beta, it is searched a ply shallower (`Ok(-1)`).
-    fn singular_extension(&mut self, board: &Board, mv: Move, e: TtEntry, node: &Node, beta: i32) -> Result<i32, i32> {
-        let Node { depth, ply, pv, cut_node, .. } = *node;
+    fn singular_extension<const PV: bool>(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        e: TtEntry,
+        node: &Node,
+        beta: i32,
+    ) -> Result<i32, i32> {
+        let Node { depth, ply, cut_node, .. } = *node;
         if !(enabled(Rule::Singular)
             && depth >= se_min_depth()
             && e.depth >= depth - se_tt_depth_margin()
@@ -360,7 +365,7 @@ impl<E: Evaluator> Worker<'_, E> {
         if score < singular_beta {
             // Far below: two plies (not at PV nodes, and not past the root depth, so that
             // double extensions cannot chain without end).
-            let double = !pv && score < singular_beta - se_double_margin() && ply < self.root_depth as usize;
+            let double = !PV && score < singular_beta - se_double_margin() && ply < self.root_depth as usize;
             Ok(1 + double as i32)
         } else if singular_beta >= beta {
             Err(singular_beta)
