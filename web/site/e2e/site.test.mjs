@@ -473,8 +473,21 @@ test('the analysis board: three live lines, moves for both sides, stop and go, b
   await typeMove(page, black);
   await page.waitForFunction(() => /White to move/.test(document.querySelector('#status').textContent));
   await page.waitForFunction(() => /^[+-]?\d+\.\d\d 3\. /.test(document.querySelector('#analysis-lines li')?.textContent ?? ''), null, { timeout: 30_000 });
-  assert.equal(await moveCount(page), 2, 'the game is unchanged');
+  assert.equal(await page.textContent('#fen'), gameFen, 'the game is unchanged');
+  // The move list goes on with the analysed line, drawn apart from the game's moves.
+  const listed = () => page.$$eval('#moves button', (b) => b.map((x) => `${x.textContent}${x.classList.contains('line') ? '*' : ''}`));
+  const moves = await listed();
+  assert.equal(moves.length, 4);
+  assert.deepEqual(moves.slice(2), ['2. Nf3*', `${black}*`]);
+  assert.equal(await page.textContent('#moves button.current'), black);
   await page.screenshot({ path: `${artifacts}analysis.png` });
+  // A move of the line: the board goes back to it and the engine analyses it.
+  await page.click('#moves button[data-ply="3"]');
+  await page.waitForFunction(() => /Black to move/.test(document.querySelector('#status').textContent));
+  assert.deepEqual(await listed(), [...moves.slice(0, 3)]);
+  await page.waitForFunction(() => /^[+-]?\d+\.\d\d 2… \S/.test(document.querySelector('#analysis-lines li')?.textContent ?? ''), null, { timeout: 30_000 });
+  await typeMove(page, black);
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 4);
   await page.click('#analysis-toggle');
   await page.waitForFunction(() => document.querySelector('#analysis-toggle').textContent === 'Go');
   assert.match(await page.textContent('#analysis-info'), /stopped/);

@@ -23,6 +23,8 @@ export interface AnalysisElements {
 
 export class AnalysisBoard {
   readonly game: ChessGame;
+  /** The ply of the game the board opened on: its line's first move is the game's ply `from + 1`. */
+  readonly from: number;
   private readonly ai: WorkerAi;
   private readonly el: AnalysisElements;
   /** The running search, settled once it stopped. */
@@ -32,15 +34,16 @@ export class AnalysisBoard {
   private closed = false;
   private best: (Progress | null)[] = [];
 
-  private constructor(ai: WorkerAi, fen: string, el: AnalysisElements) {
+  private constructor(ai: WorkerAi, fen: string, from: number, el: AnalysisElements) {
     this.ai = ai;
     this.el = el;
+    this.from = from;
     this.game = new ChessGame(fen);
   }
 
-  /** Open the board on `fen` and start the engine on it. */
-  static async open(ai: WorkerAi, fen: string, el: AnalysisElements): Promise<AnalysisBoard> {
-    const board = new AnalysisBoard(ai, fen, el);
+  /** Open the board on `fen`, the position after the game's ply `from`, and start the engine on it. */
+  static async open(ai: WorkerAi, fen: string, from: number, el: AnalysisElements): Promise<AnalysisBoard> {
+    const board = new AnalysisBoard(ai, fen, from, el);
     await ai.setOptions({ fullStrength: true, book: false, multiPv: LINES });
     el.toggle.onclick = () => void board.toggle();
     await board.restart();
@@ -56,6 +59,13 @@ export class AnalysisBoard {
   /** Take back the last move of the analysis. */
   async back(): Promise<void> {
     if (this.game.undo()) await this.restart();
+  }
+
+  /** Go back to the position after the line's move `moves` (0: where the board opened). */
+  async backTo(moves: number): Promise<void> {
+    let undone = false;
+    while (this.game.history().length > Math.max(0, moves) && this.game.undo()) undone = true;
+    if (undone) await this.restart();
   }
 
   /** Stop the engine or start it again. */

@@ -200,10 +200,14 @@ async function render(): Promise<void> {
 
   if (reviewPanel.current && movesKey() !== reviewedMoves) reviewPanel.set(null);
   const start = startState();
-  renderMoveList(ui.moves, history, start, ply, {
+  // On the analysis board the list goes on with the line being analysed, after the game's moves up to it.
+  const from = analysis?.from;
+  const line = analysis ? analysis.game.history() : [];
+  renderMoveList(ui.moves, from === undefined ? history : [...history.slice(0, from), ...line], start, from === undefined ? ply : from + line.length, {
     figurines: figurineSwitch.checked,
-    mark: (p) => reviewPanel.mark(p),
+    mark: (p) => (from !== undefined && p > from ? null : reviewPanel.mark(p)),
     view: (p) => view(p),
+    lineFrom: from,
   });
   const opening = (analysis?.game ?? game).opening();
   ui.opening.textContent = opening ? `${opening.eco} · ${opening.name}` : '';
@@ -455,7 +459,12 @@ async function reviewGame(): Promise<void> {
 function view(ply: number | null): void {
   if (retry) return;
   if (analysis) {
-    // A move of the game: back to the game, at that move.
+    // A move of the analysed line (or the position it starts from): back to it, still analysing.
+    if (ply !== null && ply >= analysis.from) {
+      void analysis.backTo(ply - analysis.from).then(() => render());
+      return;
+    }
+    // An earlier move of the game: back to the game, at that move.
     void closeAnalysis().then(() => view(ply));
     return;
   }
@@ -568,7 +577,7 @@ async function openAnalysis(): Promise<void> {
   const fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
   board.hint(null);
   say('');
-  analysis = await AnalysisBoard.open(ai, fen, {
+  analysis = await AnalysisBoard.open(ai, fen, ply, {
     lines: $<HTMLOListElement>('analysis-lines'),
     info: $('analysis-info'),
     toggle: $<HTMLButtonElement>('analysis-toggle'),
@@ -925,7 +934,7 @@ function disarmResign(): void {
 }
 $('flip').addEventListener('click', () => void board.orient(board.bottom === 'white' ? 'black' : 'white').then(() => render()));
 $('nav-first').addEventListener('click', () => view(0));
-$('nav-prev').addEventListener('click', () => view((viewPly ?? game.history().length) - 1));
+$('nav-prev').addEventListener('click', () => (analysis ? void analysis.back().then(() => render()) : view((viewPly ?? game.history().length) - 1)));
 $('nav-next').addEventListener('click', () => view((viewPly ?? game.history().length) + 1));
 $('nav-last').addEventListener('click', () => view(null));
 $('copy-fen').addEventListener('click', () => void copy(game.fen(), 'FEN'));

@@ -10,9 +10,14 @@ export interface MoveListOptions {
   mark(ply: number): { cls: string; symbol: string } | null;
   /** A move was clicked: show the position after ply `ply`. */
   view(ply: number): void;
+  /** The moves from this ply on are not the game's but a line being analysed (drawn apart). */
+  lineFrom?: number;
 }
 
-/** Fill `list` with the moves of `history` from `start`; the move of ply `current` is marked current. */
+/**
+ * Fill `list` with the moves of `history` from `start`; the move of ply `current` is marked
+ * current, the moves after ply `o.lineFrom` are marked as the analysed line.
+ */
 export function renderMoveList(list: HTMLElement, history: HistoryItem[], start: GameState, current: number, o: MoveListOptions): void {
   list.replaceChildren(
     ...history.map((m, i) => {
@@ -30,7 +35,8 @@ export function renderMoveList(list: HTMLElement, history: HistoryItem[], start:
         button.append(span);
       }
       button.dataset.ply = String(i + 1);
-      button.className = i + 1 === current ? 'current' : '';
+      const line = o.lineFrom !== undefined && i >= o.lineFrom;
+      button.className = [i + 1 === current ? 'current' : '', line ? 'line' : ''].filter(Boolean).join(' ');
       button.addEventListener('click', () => o.view(i + 1));
       li.append(button);
       return li;
