@@ -4,6 +4,7 @@ against the same build with NAMES switched off (docs/search.md, docs/evaluation.
 
     scripts/ablation.py NAMES [--max-seconds S] [--chunk GAMES] [--max-games N]
     scripts/ablation.py LABEL --base OLD_BINARY [--new NEW_BINARY] [...]
+    scripts/ablation.py LABEL --base BIN --new BIN --new-opt EvalFile=NET --tc 10+0.1 --chunk 100 [--seed S]
     scripts/ablation.py --table [NAMES ...]
 
 NAMES is a comma-separated list of CHESS_ABLATE names: search rules rfp, nmp, lmp,
@@ -25,7 +26,11 @@ bound, at --max-games, or at --max-seconds; run the command again to resume it (
 start after the openings already played).
 
 With `--base`, the same SPRT tests a change instead of a feature: the current build (or
-`--new`) against OLD_BINARY, a build of the commit before the change; LABEL names the chunks.
+`--new`) against OLD_BINARY, a build of the commit before the change; LABEL names the chunks. `--new-opt` and
+`--base-opt NAME=VALUE` (repeatable) set UCI options of either side, so one binary can test a net
+against another (`EvalFile`); `--tc` plays on the clock instead of a node budget (then the machine
+must be idle: pause the data generator). Every chunk records its limit, seed and options, and a
+test refuses to resume with other ones.
 
 `--table` prints the Markdown table of docs/search.md and docs/evaluation.md from the saved
 chunks.
@@ -112,6 +117,7 @@ def run(a):
     engine = a.new or build()
     if a.base:
         sides = ["-a", engine, "--a-name", "new", "-b", a.base, "--b-name", "base"]
+        sides += [x for o in a.new_opt for x in ("--a-opt", o)] + [x for o in a.base_opt for x in ("--b-opt", o)]
     else:
         # The ablation build refuses names it does not know (a typo, a removed feature), which
         # would otherwise play the full engine against itself under that name.
@@ -121,6 +127,15 @@ def run(a):
             sys.exit(f"ablation.py: {check.stderr.strip()}")
         sides = ["-a", engine, "--a-name", "full", "-b", f"env CHESS_ABLATE={a.names} {engine}",
                  "--b-name", f"without {a.names}"]
+    limit = ["--tc", a.tc] if a.tc else ["--nodes", str(a.nodes)]
+    seed = ["--seed", str(a.seed)] if a.seed is not None else []
+    settings = {"limit": " ".join(limit), "seed": a.seed, "new_opt": a.new_opt, "base_opt": a.base_opt}
+    for r in chunks(a.names):
+        # Chunks saved before these fields existed were all at --nodes, match.py's seed, no options.
+        old = {"limit": r.get("limit", f"--nodes {r.get('nodes', a.nodes)}"), "seed": r.get("seed"),
+               "new_opt": r.get("new_opt", []), "base_opt": r.get("base_opt", [])}
+        if old != settings:
+            sys.exit(f"ablation.py: {a.names} was played with {old}, not {settings}: give the same settings or another label")
     start = time.monotonic()
     while True:
         runs = chunks(a.names)
@@ -137,7 +152,7 @@ def run(a):
         out = os.path.join(RESULTS, f"{a.names}-{len(runs) + 1}.json")
         opening = t["next_opening"] if t else 0
         cmd = [sys.executable, os.path.join(SHARED, "tools", "match.py"), *sides,
-               "--nodes", str(a.nodes), "--games", str(a.chunk), "-c", "2",
+               *limit, *seed, "--games", str(a.chunk), "-c", "2",
                "--resign", "1000", "4", "--draw", "40", "8", "10",
                "--openings", os.path.join(SHARED, "data", "openings", "2moves_v1.epd"), "--random-openings",
                "--opening-start", str(opening), "--json", out, "-q"]
@@ -147,7 +162,9 @@ def run(a):
         with open(out) as f:
             d = json.load(f)
         d["opening_start"] = opening
-        d["nodes"] = a.nodes
+        d.update(settings)
+        if not a.tc:
+            d["nodes"] = a.nodes
         with open(out, "w") as f:
             json.dump(d, f, indent=2)
 
@@ -157,6 +174,10 @@ def main():
     p.add_argument("names", nargs="*")
     p.add_argument("--table", action="store_true", help="print the results table and exit")
     p.add_argument("--nodes", type=int, default=int(os.environ.get("NODES", 25_000)))
+    p.add_argument("--tc", help="play on the clock (match.py's --tc, e.g. 10+0.1) instead of --nodes")
+    p.add_argument("--seed", type=int, help="the openings' shuffle (match.py's --seed; its default if not given)")
+    p.add_argument("--new-opt", action="append", default=[], metavar="NAME=VALUE", help="with --base: a UCI option of the new side")
+    p.add_argument("--base-opt", action="append", default=[], metavar="NAME=VALUE", help="with --base: a UCI option of the base side")
     p.add_argument("--chunk", type=int, default=200, help="games between SPRT checks")
     p.add_argument("--max-games", type=int, default=4_000)
     p.add_argument("--max-seconds", type=float)
@@ -168,6 +189,8 @@ def main():
         return 0
     if len(a.names) != 1:
         p.error("give one comma-separated list of names")
+    if (a.new_opt or a.base_opt) and not a.base:
+        p.error("--new-opt and --base-opt need --base")
     if a.new and not a.base:
         # An ablation needs the ablation build: a normal binary ignores CHESS_ABLATE and would
         # play itself under the feature's name.
