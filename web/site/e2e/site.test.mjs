@@ -481,7 +481,10 @@ test('the analysis board: three live lines, moves for both sides, stop and go, b
   assert.deepEqual(moves.slice(2), ['2. Nf3*', `${black}*`]);
   assert.equal(await page.textContent('#moves button.current'), black);
   await page.screenshot({ path: `${artifacts}analysis.png` });
-  // A move of the line: the board goes back to it and the engine analyses it.
+  // › has nothing after the line's last move; a move of the line: the board goes back to it and
+  // the engine analyses it.
+  await page.click('#nav-next');
+  assert.deepEqual(await listed(), moves);
   await page.click('#moves button[data-ply="3"]');
   await page.waitForFunction(() => /Black to move/.test(document.querySelector('#status').textContent));
   assert.deepEqual(await listed(), [...moves.slice(0, 3)]);

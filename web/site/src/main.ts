@@ -935,7 +935,8 @@ function disarmResign(): void {
 $('flip').addEventListener('click', () => void board.orient(board.bottom === 'white' ? 'black' : 'white').then(() => render()));
 $('nav-first').addEventListener('click', () => view(0));
 $('nav-prev').addEventListener('click', () => (analysis ? void analysis.back().then(() => render()) : view((viewPly ?? game.history().length) - 1)));
-$('nav-next').addEventListener('click', () => view((viewPly ?? game.history().length) + 1));
+// On the analysis board the line's last move is shown: there is nothing after it.
+$('nav-next').addEventListener('click', () => analysis || view((viewPly ?? game.history().length) + 1));
 $('nav-last').addEventListener('click', () => view(null));
 $('copy-fen').addEventListener('click', () => void copy(game.fen(), 'FEN'));
 $('copy-pgn').addEventListener('click', () => void copy(pgn(), 'PGN'));
