@@ -481,6 +481,10 @@ test('the analysis board: three live lines, moves for both sides, stop and go, b
   assert.deepEqual(moves.slice(2), ['2. Nf3*', `${black}*`]);
   assert.equal(await page.textContent('#moves button.current'), black);
   await page.screenshot({ path: `${artifacts}analysis.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${artifacts}analysis-phone.png`, fullPage: true });
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false, 'nothing scrolls sideways on a phone');
+  await page.setViewportSize({ width: 1200, height: 860 });
   // › has nothing after the line's last move; a move of the line: the board goes back to it and
   // the engine analyses it.
   await page.click('#nav-next');
