@@ -491,7 +491,7 @@ test('the analysis board: three live lines, moves for both sides, stop and go, b
   assert.deepEqual(await listed(), moves);
   await page.click('#moves button[data-ply="3"]');
   await page.waitForFunction(() => /Black to move/.test(document.querySelector('#status').textContent));
-  assert.deepEqual(await listed(), [...moves.slice(0, 3)]);
+  assert.deepEqual(await listed(), moves.slice(0, 3));
   await page.waitForFunction(() => /^[+-]?\d+\.\d\d 2… \S/.test(document.querySelector('#analysis-lines li')?.textContent ?? ''), null, { timeout: 30_000 });
   await typeMove(page, black);
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 4);

@@ -58,7 +58,7 @@ export class AnalysisBoard {
 
   /** Take back the last move of the analysis. */
   async back(): Promise<void> {
-    if (this.game.undo()) await this.restart();
+    await this.backTo(this.game.history().length - 1);
   }
 
   /** Go back to the position after the line's move `moves` (0: where the board opened). */

@@ -202,8 +202,8 @@ async function render(): Promise<void> {
   const start = startState();
   // On the analysis board the list goes on with the line being analysed, after the game's moves up to it.
   const from = analysis?.from;
-  const line = analysis ? analysis.game.history() : [];
-  renderMoveList(ui.moves, from === undefined ? history : [...history.slice(0, from), ...line], start, from === undefined ? ply : from + line.length, {
+  const listed = analysis ? [...history.slice(0, analysis.from), ...analysis.game.history()] : history;
+  renderMoveList(ui.moves, listed, start, shownPly(), {
     figurines: figurineSwitch.checked,
     mark: (p) => (from !== undefined && p > from ? null : reviewPanel.mark(p)),
     view: (p) => view(p),
@@ -454,6 +454,16 @@ async function reviewGame(): Promise<void> {
   reviewing = false;
   ui.reviewProgress.hidden = true;
   await render();
+}
+
+/** The ply the board shows: on the analysis board, the game's ply it opened on plus the line's moves. */
+function shownPly(): number {
+  return analysis ? analysis.from + analysis.game.history().length : (viewPly ?? game.history().length);
+}
+
+/** Take back the analysis board's last move (Move back, ‹, the left arrow). */
+function analysisBack(): void {
+  void analysis?.back().then(() => render());
 }
 
 function view(ply: number | null): void {
@@ -934,9 +944,9 @@ function disarmResign(): void {
 }
 $('flip').addEventListener('click', () => void board.orient(board.bottom === 'white' ? 'black' : 'white').then(() => render()));
 $('nav-first').addEventListener('click', () => view(0));
-$('nav-prev').addEventListener('click', () => (analysis ? void analysis.back().then(() => render()) : view((viewPly ?? game.history().length) - 1)));
-// On the analysis board the line's last move is shown: there is nothing after it.
-$('nav-next').addEventListener('click', () => analysis || view((viewPly ?? game.history().length) + 1));
+// On the analysis board ‹ stays in the line (at its start, nothing happens); › after the line's last move is nothing.
+$('nav-prev').addEventListener('click', () => (analysis ? analysisBack() : view(shownPly() - 1)));
+$('nav-next').addEventListener('click', () => view(shownPly() + 1));
 $('nav-last').addEventListener('click', () => view(null));
 $('copy-fen').addEventListener('click', () => void copy(game.fen(), 'FEN'));
 $('copy-pgn').addEventListener('click', () => void copy(pgn(), 'PGN'));
@@ -945,7 +955,7 @@ $('download-fen').addEventListener('click', () => download('position.fen', `${ga
 $('load-pgn').addEventListener('click', () => void loadPgn());
 ui.buttons.analyse.addEventListener('click', () => void openAnalysis());
 $('analysis-exit').addEventListener('click', () => void closeAnalysis());
-$('analysis-back').addEventListener('click', () => void analysis?.back().then(() => render()));
+$('analysis-back').addEventListener('click', analysisBack);
 ui.buttons.retry.addEventListener('click', startRetry);
 ui.buttons.retryAnswer.addEventListener('click', retryAnswer);
 ui.buttons.retryNext.addEventListener('click', () => void retryNext());
@@ -988,10 +998,10 @@ document.addEventListener('keydown', (event) => {
     return;
   }
   if (analysis) {
-    if (event.key === 'ArrowLeft') void analysis.back().then(() => render());
+    if (event.key === 'ArrowLeft') analysisBack();
     return;
   }
-  const at = viewPly ?? game.history().length;
+  const at = shownPly();
   const step: Record<string, number | null> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null };
   if (event.key in step) {
     event.preventDefault();
