@@ -5,6 +5,7 @@ against the same build with NAMES switched off (docs/search.md, docs/evaluation.
     scripts/ablation.py NAMES [--max-seconds S] [--chunk GAMES] [--max-games N]
     scripts/ablation.py LABEL --base OLD_BINARY [--new NEW_BINARY] [...]
     scripts/ablation.py LABEL --base BIN --new BIN --new-opt EvalFile=NET --tc 10+0.1 --chunk 100 [--seed S]
+    scripts/ablation.py LABEL --base OLD --new NEW --elo1 5     (SPRT [0, 5] for a change worth a few Elo)
     scripts/ablation.py --table [NAMES ...]
 
 NAMES is a comma-separated list of CHESS_ABLATE names: search rules rfp, nmp, lmp,
@@ -21,7 +22,8 @@ each); two games at a time.
 How it decides: games are played in chunks (default 200), each chunk's summary saved as
 `docs/ablations/NAMES-K.json`. After each chunk the SPRT log-likelihood ratio is computed
 from the summed pentanomial counts of every chunk of NAMES (H0: the feature is worth 0 Elo,
-H1: 10 Elo, logistic, alpha = beta = 0.05; match.py's own statistics). The test stops at a
+H1: 10 Elo, or `--elo1 E`, logistic, alpha = beta = 0.05; match.py's own statistics: a change
+worth about 5 Elo needs [0, 5], as [0, 10] wanders undecided for thousands of games). The test stops at a
 bound, at --max-games, or at --max-seconds; run the command again to resume it (later chunks
 start after the openings already played).
 
@@ -51,7 +53,7 @@ sys.path.insert(0, os.path.join(SHARED, "tools"))
 import match  # noqa: E402  (the shared match runner: its SPRT and Elo code)
 
 RESULTS = os.path.join(ROOT, "docs", "ablations")
-ELO0, ELO1, ALPHA, BETA = 0.0, 10.0, 0.05, 0.05
+ELO0, ELO1, ALPHA, BETA = 0.0, 10.0, 0.05, 0.05  # ELO1 is the default; a test may set its own (--elo1)
 LOWER, UPPER = match.sprt_bounds(ALPHA, BETA)
 
 
@@ -74,7 +76,8 @@ def summary(runs):
     """Totals, SPRT and Elo over every chunk of one test."""
     penta = [sum(r["pentanomial"][i] for r in runs) for i in range(5)]
     t = {k: sum(r[k] for r in runs) for k in ("games", "wins", "losses", "draws")}
-    llr = match.sprt_llr(penta, ELO0, ELO1)
+    t["elo1"] = runs[0].get("elo1", ELO1)
+    llr = match.sprt_llr(penta, ELO0, t["elo1"])
     t["llr"] = llr
     t["decision"] = "H1 accepted" if llr >= UPPER else "H0 accepted" if llr <= LOWER else "no decision"
     interval = match.score_interval([(i / 4, c) for i, c in enumerate(penta)])
@@ -90,7 +93,7 @@ def summary(runs):
 def table(names):
     every = sorted({n for n, _, _ in saved()})
     print("| switched off | games | W-L-D (full first) | score | Elo of the feature (95%, pentanomial) "
-          "| SPRT [0, 10]: LLR (bounds ±2.94) | mean depth full / without |")
+          f"| SPRT [0, E1]: LLR (bounds ±{UPPER:.2f}) | mean depth full / without |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for n in names or every:
         runs = chunks(n)
@@ -99,7 +102,7 @@ def table(names):
         t = summary(runs)
         score = (t["wins"] + t["draws"] / 2) / t["games"]
         print(f"| `{n}` | {t['games']} | {t['wins']}-{t['losses']}-{t['draws']} | {100 * score:.1f}% "
-              f"| {t['elo']:+.1f} ± {t['err']:.1f} | {t['llr']:.2f}: {t['decision']} "
+              f"| {t['elo']:+.1f} ± {t['err']:.1f} | [0, {t['elo1']:g}] {t['llr']:.2f}: {t['decision']} "
               f"| {t['depth_a']:.1f} / {t['depth_b']:.1f} |")
 
 
@@ -129,11 +132,12 @@ def run(a):
                  "--b-name", f"without {a.names}"]
     limit = ["--tc", a.tc] if a.tc else ["--nodes", str(a.nodes)]
     seed = ["--seed", str(a.seed)] if a.seed is not None else []
-    settings = {"limit": " ".join(limit), "seed": a.seed, "new_opt": a.new_opt, "base_opt": a.base_opt}
+    settings = {"limit": " ".join(limit), "seed": a.seed, "new_opt": a.new_opt, "base_opt": a.base_opt,
+                "elo1": a.elo1}
     for r in chunks(a.names):
         # Chunks saved before these fields existed were all at --nodes, match.py's seed, no options.
         old = {"limit": r.get("limit", f"--nodes {r.get('nodes', a.nodes)}"), "seed": r.get("seed"),
-               "new_opt": r.get("new_opt", []), "base_opt": r.get("base_opt", [])}
+               "new_opt": r.get("new_opt", []), "base_opt": r.get("base_opt", []), "elo1": r.get("elo1", ELO1)}
         if old != settings:
             sys.exit(f"ablation.py: {a.names} was played with {old}, not {settings}: give the same settings or another label")
     start = time.monotonic()
@@ -179,6 +183,7 @@ def main():
     p.add_argument("--new-opt", action="append", default=[], metavar="NAME=VALUE", help="with --base: a UCI option of the new side")
     p.add_argument("--base-opt", action="append", default=[], metavar="NAME=VALUE", help="with --base: a UCI option of the base side")
     p.add_argument("--chunk", type=int, default=200, help="games between SPRT checks")
+    p.add_argument("--elo1", type=float, default=ELO1, help="the SPRT's H1 in Elo (H0 is 0); fixed for a test's life")
     p.add_argument("--max-games", type=int, default=4_000)
     p.add_argument("--max-seconds", type=float)
     p.add_argument("--base", help="test a change: the new build against this older binary")
