@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use chess_eval::{Classical, EvalConfig, Network};
+use chess_eval::{endgame, Classical, EvalConfig, Network};
 
 use crate::args::{ArgError, Args};
 
@@ -21,8 +21,17 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     };
     out!("{}\n{}", board.diagram(), Classical::new(config).trace(&board));
     // The net scores for the side to move; the trace's total is White's.
-    let score = net.evaluate(&board);
-    let white = if board.side_to_move() == chess_core::Color::White { score } else { -score };
-    outln!("\nNet {} ({:016x}, {}): {white:+} cp for White", net.name(), net.hash(), net.shape());
+    let for_white = |score: i32| if board.side_to_move() == chess_core::Color::White { score } else { -score };
+    let raw = net.evaluate(&board);
+    out!("\nNet {} ({:016x}, {}): {:+} cp for White", net.name(), net.hash(), net.shape(), for_white(raw));
+    // What the engine searches with: the net's score scaled for drawish endings.
+    match endgame::scale(&board, raw) {
+        endgame::NORMAL => outln!(),
+        factor => outln!(
+            "; a drawish ending keeps {factor}/{}: {:+} cp",
+            endgame::NORMAL,
+            for_white(endgame::scaled(&board, raw))
+        ),
+    }
     Ok(ExitCode::SUCCESS)
 }

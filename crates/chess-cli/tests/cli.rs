@@ -113,6 +113,11 @@ fn eval_prints_a_trace() {
     for needle in ["Passed pawns", "Material", "Phase: 0/24", "Evaluation: +", "Net cn128-v2 ("] {
         assert!(text.contains(needle), "{needle}: {text}");
     }
+    assert!(!text.contains("drawish"), "{text}");
+    // Two knights against a king: the net's score, then what the engine keeps of it.
+    let out = chess(&["eval", "--fen", "8/8/4k3/8/8/2NN4/8/4K3 w - - 0 1"]);
+    let text = stdout(&out);
+    assert!(text.contains("; a drawish ending keeps 0/64: +0 cp"), "{text}");
     let out = chess(&["eval", "--fen", "8/8/8 w"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("expected 6 fields"), "{}", stderr(&out));

@@ -10,7 +10,9 @@
 //! - [`Nnue`]: the neural evaluation, a [`Network`] (768 inputs, a hidden layer per side, one
 //!   output; the embedded net or one read from a file) with accumulators updated move by move;
 //! - [`AnyEval`]: either of the two behind one type, chosen at run time (what `chess-ai` plays
-//!   with: the net at full strength, the classical terms at the weak levels).
+//!   with: the net at full strength, the classical terms at the weak levels);
+//! - [`endgame`]: the drawish endings whose net score is scaled down (two knights, rook against
+//!   minor, opposite bishops).
 //!
 //! ```
 //! use chess_core::Board;
@@ -27,6 +29,7 @@
 
 mod any_eval;
 mod classical;
+pub mod endgame;
 mod evaluator;
 pub mod layout;
 pub mod nnue;

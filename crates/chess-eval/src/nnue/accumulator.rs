@@ -7,7 +7,7 @@ use std::sync::Arc;
 use chess_core::{Board, Color, Move, Role, Square};
 
 use super::{kernels, KingBuckets, Network, View};
-use crate::{Evaluator, Score};
+use crate::{endgame, Evaluator, Score};
 
 /// A piece on a square: one input feature in each perspective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,7 +255,8 @@ impl Evaluator for Nnue {
             Color::Black => (black, white),
         };
         let max = Score::MAX_EVAL.0;
-        Score(self.net.output(board, us, them).clamp(-max, max))
+        let raw = self.net.output(board, us, them);
+        Score(endgame::scaled(board, raw).clamp(-max, max))
     }
 
     fn reset(&mut self, root: &Board) {
@@ -304,6 +305,11 @@ impl Evaluator for Nnue {
 mod tests {
     use super::*;
 
+    /// What the evaluator must give: the net's sum from scratch, scaled for drawish endings.
+    fn expected(net: &Network, board: &Board) -> i32 {
+        endgame::scaled(board, net.evaluate(board)).clamp(-30_000, 30_000)
+    }
+
     #[test]
     fn incremental_updates_match_a_fresh_sum_through_special_moves() {
         let net = Arc::new(Network::random(32, 3));
@@ -318,19 +324,19 @@ mod tests {
             let mut after = before;
             after.play(mv);
             nnue.push(&before, mv, &after);
-            assert_eq!(nnue.evaluate(&after).0, net.evaluate(&after).clamp(-30_000, 30_000), "after {uci}");
+            assert_eq!(nnue.evaluate(&after).0, expected(&net, &after), "after {uci}");
             boards.push(after);
         }
         let last = *boards.last().unwrap();
         let null = last.null_move().unwrap();
         nnue.push_null(&last, &null);
-        assert_eq!(nnue.evaluate(&null).0, net.evaluate(&null));
+        assert_eq!(nnue.evaluate(&null).0, expected(&net, &null));
         nnue.pop();
         for _ in 0..5 {
             nnue.pop();
             boards.pop();
             let board = boards.last().unwrap();
-            assert_eq!(nnue.evaluate(board).0, net.evaluate(board), "taken back to {board}");
+            assert_eq!(nnue.evaluate(board).0, expected(&net, board), "taken back to {board}");
         }
         assert_eq!(nnue.entries.len(), 1);
         assert_eq!(nnue.refreshes(), 1);
@@ -352,7 +358,7 @@ mod tests {
             let mut nnue = Nnue::new(Arc::clone(&net));
             nnue.reset(&before);
             nnue.push(&before, mv, &after);
-            assert_eq!(nnue.evaluate(&after).0, net.evaluate(&after).clamp(-30_000, 30_000), "{fen} {uci}");
+            assert_eq!(nnue.evaluate(&after).0, expected(&net, &after), "{fen} {uci}");
             assert_eq!(nnue.refreshes(), 1, "{fen} {uci}: updated, not summed anew");
             assert!(Delta::between(&before, &after).is_some_and(|d| d.n_added + d.n_removed >= 3), "{fen} {uci}");
         }
@@ -378,7 +384,7 @@ mod tests {
             }
         }
         assert!(nnue.entries[1..].iter().all(|e| e.ready == [false; 2]));
-        assert_eq!(nnue.evaluate(&board).0, net.evaluate(&board));
+        assert_eq!(nnue.evaluate(&board).0, expected(&net, &board));
         assert!(nnue.entries.iter().all(|e| e.ready == [true; 2]));
         // Deep lines grow the stack past its first room.
         let mut deep = Nnue::new(Arc::clone(&net));
@@ -391,7 +397,7 @@ mod tests {
             b.play(mv);
             deep.push(&before, mv, &b);
         }
-        assert_eq!(deep.evaluate(&b).0, net.evaluate(&b));
+        assert_eq!(deep.evaluate(&b).0, expected(&net, &b));
         assert_eq!(deep.refreshes(), 1);
     }
 
@@ -421,18 +427,18 @@ mod tests {
             };
             // Evaluate every other ply, so catching up runs over plies with and without a resum.
             if i % 2 == 1 {
-                assert_eq!(nnue.evaluate(&after).0, net.evaluate(&after), "after {uci}");
+                assert_eq!(nnue.evaluate(&after).0, expected(&net, &after), "after {uci}");
             }
             boards.push(after);
         }
-        assert_eq!(nnue.evaluate(boards.last().unwrap()).0, net.evaluate(boards.last().unwrap()));
+        assert_eq!(nnue.evaluate(boards.last().unwrap()).0, expected(&net, boards.last().unwrap()));
         // e1g1, e8d8, d8e7 and e7e6 change their side's view; g1h1 does not.
         assert_eq!(nnue.king_refreshes(), 4);
         for _ in 0..line.len() {
             nnue.pop();
             boards.pop();
             let board = boards.last().unwrap();
-            assert_eq!(nnue.evaluate(board).0, net.evaluate(board), "taken back to {board}");
+            assert_eq!(nnue.evaluate(board).0, expected(&net, board), "taken back to {board}");
         }
         assert_eq!(nnue.refreshes(), 1, "only the reset summed both sides");
     }
