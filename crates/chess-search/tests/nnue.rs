@@ -1,5 +1,5 @@
 //! The neural evaluation inside a real search: at every node it evaluates, the incrementally
-//! updated accumulators give the score of a fresh sum, and the search's hooks keep it on the
+//! updated accumulators give the score of a fresh sum (scaled for drawish endings), and the search's hooks keep it on the
 //! incremental path (no position summed anew but the root).
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use chess_core::{Board, Game, Move};
 use chess_eval::nnue::KingBuckets;
-use chess_eval::{Evaluator, Network, Nnue, Score};
+use chess_eval::{endgame, Evaluator, Network, Nnue, Score};
 use chess_search::{Engine, Limits};
 
 /// `Nnue` checked against a fresh sum at every evaluation.
@@ -31,7 +31,9 @@ impl Checked {
 impl Evaluator for Checked {
     fn evaluate(&mut self, board: &Board) -> Score {
         let score = self.track(|n| n.evaluate(board));
-        let fresh = self.inner.network().evaluate(board).clamp(-Score::MAX_EVAL.0, Score::MAX_EVAL.0);
+        // A fresh sum, scaled for drawish endings as the evaluator scales it.
+        let raw = self.inner.network().evaluate(board);
+        let fresh = endgame::scaled(board, raw).clamp(-Score::MAX_EVAL.0, Score::MAX_EVAL.0);
         assert_eq!(score.0, fresh, "{board}");
         self.evaluations.fetch_add(1, Ordering::Relaxed);
         score
