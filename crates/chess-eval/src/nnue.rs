@@ -511,7 +511,8 @@ impl Network {
         out.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 
-    /// The evaluation of `board` for its side to move, summed from scratch, in centipawns.
+    /// The evaluation of `board` for its side to move, summed from scratch, in centipawns: the raw
+    /// net, before [`Nnue`]'s scaling of drawish endings ([`crate::endgame`]).
     pub fn evaluate(&self, board: &Board) -> i32 {
         let mut white = vec![0; self.hidden];
         let mut black = vec![0; self.hidden];

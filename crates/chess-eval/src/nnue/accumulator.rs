@@ -115,6 +115,9 @@ const PLAIN_VIEWS: [View; 2] =
 /// Each stack entry remembers the position it belongs to (its hash); [`evaluate`](Evaluator::evaluate)
 /// on any other position sums that position from scratch, so a caller that skips the hooks gets a
 /// right answer, only slower.
+///
+/// Its score is the net's, scaled for the drawish endings of [`endgame`] (two knights, rook
+/// against minor, opposite bishops); [`Network::evaluate`] is the raw net.
 #[derive(Clone)]
 pub struct Nnue {
     net: Arc<Network>,
