@@ -28,16 +28,17 @@
 //! assert_eq!(endgame::scaled(&rook_v_bishop, 260), 16); // 260 · 4 / 64
 //! ```
 
-use chess_core::{BitBoard, Board, Color, Role};
+use chess_core::{see_value, BitBoard, Board, Color, Role};
 
 /// The whole score: no scaling.
 pub const NORMAL: i32 = 64;
 
-/// A side's pieces (not pawns, not the king) in pawns: knight and bishop 3, rook 5, queen 9.
+/// A side's pieces (not pawns, not the king) in centipawns, valued as exchanges value them
+/// ([`see_value`]: knight and bishop 300, rook 500, queen 900).
 fn piece_material(board: &Board, color: Color) -> i32 {
-    [(Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)]
-        .iter()
-        .map(|&(role, value)| board.colored_pieces(color, role).len() as i32 * value)
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .map(|role| board.colored_pieces(color, role).len() as i32 * see_value(role))
         .sum()
 }
 
@@ -54,17 +55,18 @@ pub fn scale(board: &Board, score: i32) -> i32 {
 
     if pawns(strong).is_empty() {
         let (ours, theirs) = (piece_material(board, strong), piece_material(board, weak));
-        if ours - theirs <= 3 {
-            return if ours < 5 {
+        let (minor, rook) = (see_value(Role::Bishop), see_value(Role::Rook));
+        if ours - theirs <= minor {
+            return if ours < rook {
                 0
-            } else if theirs <= 3 {
+            } else if theirs <= minor {
                 4
             } else {
                 14
             };
         }
         let two_knights = pieces(strong) == board.colored_pieces(strong, Role::Knight);
-        if two_knights && ours == 6 && board.colored(weak).len() == 1 {
+        if two_knights && ours == 2 * see_value(Role::Knight) && board.colored(weak).len() == 1 {
             return 0;
         }
     }

@@ -1,6 +1,6 @@
 //! The neural evaluation inside a real search: at every node it evaluates, the incrementally
-//! updated accumulators give the score of a fresh sum (scaled for drawish endings), and the search's hooks keep it on the
-//! incremental path (no position summed anew but the root).
+//! updated accumulators give the score of a fresh sum (scaled for drawish endings), and the
+//! search's hooks keep it on the incremental path (no position summed anew but the root).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
