@@ -4,8 +4,7 @@
 For each accepted failure where ours plays a move the test does not list, Stockfish judges our move
 against the moves the test expects: one search with MultiPV over just those moves
 (`go depth D multipv K searchmoves OURS EXPECTED...`, so that every one gets a score of the same
-search) and one unrestricted (`go depth D multipv 5`, where ours ranks among all moves). For a
-position that ours refuses as impossible, the evidence is the count of its material.
+search) and one unrestricted (`go depth D multipv 5`, where ours ranks among all moves).
 
     python3 scripts/contract-evidence.py            # print the evidence
     python3 scripts/contract-evidence.py --write    # and store it in the list (`stockfish`, `evidence`)
@@ -25,7 +24,6 @@ import chess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIST = os.path.join(ROOT, 'web', 'packages', 'engine', 'contract', 'accepted-failures.json')
-INITIAL = {chess.QUEEN: 1, chess.ROOK: 2, chess.BISHOP: 2, chess.KNIGHT: 2}
 
 
 def stockfish_path():
@@ -97,26 +95,6 @@ def uci_of(board, move):
     return parsed.uci() if parsed in board.legal_moves else None
 
 
-def material_evidence(entry):
-    board = chess.Board(entry['fen'])
-    parts = []
-    for color, side in ((chess.WHITE, 'White'), (chess.BLACK, 'Black')):
-        pawns = len(board.pieces(chess.PAWN, color))
-        total = bin(board.occupied_co[color]).count('1')
-        promoted = sum(max(0, len(board.pieces(p, color)) - n) for p, n in INITIAL.items())
-        if total > 16 or pawns + promoted > 8:
-            counts = ', '.join(f'{chess.piece_name(p)}s {len(board.pieces(p, color))}' for p in INITIAL)
-            parts.append(f'{side} has {total} pieces ({counts}, pawns {pawns}): at least {promoted} of them '
-                         f'promoted pawns, with {pawns} pawns still on the board ({pawns} + {promoted} > 8)')
-    if not parts:
-        sys.exit(f"contract-evidence: {entry['test']}: its material is possible")
-    status = board.status()
-    flags = [name for name in ('STATUS_TOO_MANY_BLACK_PIECES', 'STATUS_TOO_MANY_WHITE_PIECES')
-             if status & getattr(chess, name)]
-    python_chess = f' python-chess: {", ".join(flags)}.' if flags else ' (python-chess counts no more than 16 pieces a side and accepts it.)'
-    return {'evidence': 'Impossible material: ' + '; '.join(parts) + '.' + python_chess}
-
-
 def move_evidence(entry, engine, depth):
     board = chess.Board(entry['fen'])
     ours = uci_of(board, entry['ours'])
@@ -165,13 +143,10 @@ def main():
     for entry in data['accepted']:
         if args.only and args.only not in entry['test']:
             continue
-        if 'ours' in entry:
-            engine = engine or Stockfish(stockfish_path())
-            found = move_evidence(entry, engine, args.depth)
-        elif 'fen' not in entry:
-            continue  # not about a move or a position (a timing-dependent test): its `why` says why
-        else:
-            found = material_evidence(entry)
+        if 'ours' not in entry:
+            continue  # not about a move (a timing-dependent test): its `why` says why
+        engine = engine or Stockfish(stockfish_path())
+        found = move_evidence(entry, engine, args.depth)
         print(f"{entry['test']}\n  {found['evidence']}\n", flush=True)
         entry.update(found)
     if engine:

@@ -58,7 +58,7 @@ impl Args {
     /// The position given as a FEN by option `name`, the start position if absent.
     pub fn board(&self, name: &str) -> Result<chess_core::Board, ArgError> {
         let fen = self.str(name).unwrap_or(chess_core::STARTPOS);
-        chess_core::Board::from_fen(fen).map_err(|e| ArgError::BadValue {
+        chess_core::Board::from_fen_with(fen, chess_core::MaterialRule::Playable).map_err(|e| ArgError::BadValue {
             option: name.to_owned(),
             value: fen.to_owned(),
             reason: e.to_string(),

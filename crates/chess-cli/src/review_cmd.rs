@@ -61,6 +61,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let jobs = args.num::<usize>("--jobs", 1..=256)?.unwrap_or(1);
     // The games this run reviews: `--game K`, or every N-th from I with `--shard I/N`.
     let selected: Vec<(usize, Result<PgnGame, chess_core::PgnReadError>)> = PgnGames::new(&text)
+        .with_material(chess_core::MaterialRule::Playable)
         .enumerate()
         .map(|(i, g)| (i + 1, g))
         .filter(|(n, _)| only.is_none_or(|k| k == *n) && shard.is_none_or(|(i, every)| n % every == i % every))

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use chess_ai::{Ai, AiError, AiOptions, Book, Mode, Strength, Tablebase, MAX_ELO, MIN_ELO};
 use chess_ai::{Bound, Clock, Info, Limits, Reporter, SearchControl, MAX_HASH_MB, MAX_THREADS};
-use chess_core::{excerpt, Board, CastlingMode, Game, Move};
+use chess_core::{excerpt, Board, CastlingMode, Game, MaterialRule, Move};
 use chess_eval::{Classical, Network};
 
 const NAME: &str = concat!("chess ", env!("CARGO_PKG_VERSION"));
@@ -394,7 +394,8 @@ impl Uci {
         let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
         let mut game = match setup.split_first() {
             Some((&"startpos", [])) => Game::new(),
-            Some((&"fen", fen)) if !fen.is_empty() => match Game::from_fen(&fen.join(" ")) {
+            Some((&"fen", fen)) if !fen.is_empty() => match Game::from_fen_with(&fen.join(" "), MaterialRule::Playable)
+            {
                 Ok(g) => g,
                 Err(e) => {
                     return info_string(&format!("invalid FEN {:?}: {e}; position unchanged", excerpt(&fen.join(" "))))

@@ -303,6 +303,28 @@ fn options_multipv_chess960_and_clear_hash() {
 }
 
 #[test]
+fn a_position_set_up_by_hand_with_extra_material_is_played_not_refused() {
+    // A GUI's board editor can send more material than a game reaches (a third black rook beside
+    // eight pawns); refusing it would leave the old position and answer for the wrong board.
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    let fen = "rnb1kbnr/pppppppp/8/3r4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("d");
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l == &format!("Fen: {fen}")), "{lines:#?}");
+    e.send("go depth 6");
+    let (best, _) = bestmove(&e.until("bestmove"));
+    let mut game = Game::from_fen_with(fen, chess_core::MaterialRule::Playable).unwrap();
+    assert!(game.play_uci(&best).is_ok(), "{best} is legal");
+    // More than the move list can hold stays refused, and says so.
+    e.send("position fen QQQQQQQQ/QQ6/8/8/8/8/8/K6k w - - 0 1");
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l.contains("more pieces than a position can hold moves for")), "{lines:#?}");
+    e.quit();
+}
+
+#[test]
 fn bad_input_gets_info_strings_and_the_engine_keeps_going() {
     let mut e = Engine::start();
     e.send("position startpos moves e2e4");

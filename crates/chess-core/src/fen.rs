@@ -79,9 +79,14 @@ pub enum PositionError {
     /// Pawns stand on the first or eighth rank.
     #[error("pawn on {0}: pawns cannot stand on the first or eighth rank")]
     PawnOnBackRank(Square),
-    /// More than 16 pieces, more than 8 pawns, or more promoted pieces than missing pawns.
+    /// More than 16 pieces, more than 8 pawns, or more promoted pieces than missing pawns
+    /// ([`MaterialRule::Reachable`]).
     #[error("{0} has impossible material")]
     ImpossibleMaterial(Color),
+    /// So many pieces that their moves could overflow a [`MoveList`](crate::MoveList), refused
+    /// even under [`MaterialRule::Playable`].
+    #[error("{0} has more pieces than a position can hold moves for")]
+    UnplayableMaterial(Color),
     /// The side that is not to move is in check.
     #[error("{0} is in check but it is not their move")]
     OppositeCheck(Color),
@@ -102,6 +107,63 @@ pub enum PositionError {
     /// The en-passant square does not follow a double pawn push.
     #[error("en-passant square {0} does not follow a double pawn push")]
     EnPassant(Square),
+}
+
+/// How much material [`Board::from_setup_with`] accepts on a side.
+///
+/// ```
+/// use chess_core::{Board, MaterialRule};
+/// // The start position with a third black rook: set up by hand, never reached in a game.
+/// let fen = "rnb1kbnr/pppppppp/8/3r4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// assert!(Board::from_fen(fen).is_err());
+/// let board = Board::from_fen_with(fen, MaterialRule::Playable).unwrap();
+/// assert_eq!(board.legal_moves().len(), 20);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MaterialRule {
+    /// What a game can reach: at most 16 pieces and 8 pawns a side, and no more promoted pieces
+    /// than pawns missing. [`Board::from_fen`] and [`Board::from_setup`] judge by it.
+    #[default]
+    Reachable,
+    /// Any material whose moves fit a [`MoveList`](crate::MoveList): a position set up by hand,
+    /// such as three rooks beside eight pawns, as js-chess-engine, chess.js and Stockfish accept
+    /// it. Everything else a legal position needs (one king a side, no pawn on a back rank, the
+    /// side not to move not in check, castling rights and en passant that hold) is still checked.
+    Playable,
+}
+
+impl MaterialRule {
+    /// Whether `color`'s material on `board` passes this rule.
+    fn admits(self, board: &Board, color: Color) -> Result<(), PositionError> {
+        let count = |r: Role| board.colored_pieces(color, r).len() as usize;
+        match self {
+            MaterialRule::Reachable => {
+                let promoted = count(Role::Queen).saturating_sub(1)
+                    + count(Role::Rook).saturating_sub(2)
+                    + count(Role::Bishop).saturating_sub(2)
+                    + count(Role::Knight).saturating_sub(2);
+                let pawns = count(Role::Pawn);
+                if board.colored(color).len() > 16 || pawns > 8 || promoted + pawns > 8 {
+                    return Err(PositionError::ImpossibleMaterial(color));
+                }
+            }
+            MaterialRule::Playable => {
+                // The most moves each piece can have: a queen 27, a rook 14, a bishop 13, a knight
+                // 8, the king 8 and two castlings, a pawn 12 (three ways to the last rank, four
+                // promotions each).
+                let most = 27 * count(Role::Queen)
+                    + 14 * count(Role::Rook)
+                    + 13 * count(Role::Bishop)
+                    + 8 * count(Role::Knight)
+                    + 12 * count(Role::Pawn)
+                    + 10;
+                if most > crate::MAX_MOVES {
+                    return Err(PositionError::UnplayableMaterial(color));
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Why a FEN was rejected: its syntax, or the position it describes.
@@ -260,11 +322,22 @@ impl Board {
     /// );
     /// ```
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
-        Ok(Board::from_setup(&Setup::parse(fen)?)?)
+        Board::from_fen_with(fen, MaterialRule::Reachable)
+    }
+
+    /// Parse a FEN as [`Board::from_fen`] does, judging material by `rule`.
+    pub fn from_fen_with(fen: &str, rule: MaterialRule) -> Result<Board, FenError> {
+        Ok(Board::from_setup_with(&Setup::parse(fen)?, rule)?)
     }
 
     /// Build a board from a [`Setup`], checking that the position is legal.
     pub fn from_setup(setup: &Setup) -> Result<Board, PositionError> {
+        Board::from_setup_with(setup, MaterialRule::Reachable)
+    }
+
+    /// Build a board from a [`Setup`], checking that the position is legal with its material
+    /// judged by `rule`.
+    pub fn from_setup_with(setup: &Setup, rule: MaterialRule) -> Result<Board, PositionError> {
         let mut b = Board {
             by_role: [BitBoard::EMPTY; 6],
             by_color: [BitBoard::EMPTY; 2],
@@ -295,14 +368,7 @@ impl Board {
             return Err(PositionError::PawnOnBackRank(sq));
         }
         for color in Color::ALL {
-            let count = |r: Role| b.colored_pieces(color, r).len() as i32;
-            let promoted = (count(Role::Queen) - 1).max(0)
-                + (count(Role::Rook) - 2).max(0)
-                + (count(Role::Bishop) - 2).max(0)
-                + (count(Role::Knight) - 2).max(0);
-            if b.colored(color).len() > 16 || count(Role::Pawn) > 8 || promoted > 8 - count(Role::Pawn) {
-                return Err(PositionError::ImpossibleMaterial(color));
-            }
+            rule.admits(&b, color)?;
         }
         for color in Color::ALL {
             let back = Rank::First.relative_to(color);
@@ -483,6 +549,33 @@ mod tests {
         assert_eq!(err("k7/8/8/8/8/8/8/K7 w - e6 0 1"), FenError::Position(EnPassant(Square::E6)));
         assert_eq!(err("k7/8/8/8/8/8/8/K7 b - e3 0 1"), FenError::Position(EnPassant(Square::E3)));
         assert_eq!(err("QQQQQQQQ/QQ6/8/8/8/8/8/K6k w - - 0 1"), FenError::Position(ImpossibleMaterial(Color::White)));
+    }
+
+    #[test]
+    fn playable_material_admits_set_up_positions_that_the_move_list_can_hold() {
+        use crate::perft::perft;
+        let third_rook = "rnbqkbnr/pppppppp/8/3r4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(err(third_rook), FenError::Position(PositionError::ImpossibleMaterial(Color::Black)));
+        // Perft against python-chess, which plays any material.
+        for (fen, nodes) in [(third_rook.to_owned(), 13_294), (third_rook.replace(" w ", " b "), 18_211)] {
+            let b = Board::from_fen_with(&fen, MaterialRule::Playable).unwrap();
+            assert_eq!(perft(&b, 3), nodes, "{fen}");
+            assert_eq!(b.fen(), fen);
+        }
+        let nine_queens = Board::from_fen_with("1Q3kQ1/8/8/8/QKQ5/3Q3Q/1QQ5/1Q6 b - - 0 1", MaterialRule::Playable);
+        assert_eq!([1, 2, 3].map(|d| perft(nine_queens.as_ref().unwrap(), d)), [1, 130, 6]);
+        // Ten queens could have 270 moves: more than a move list holds.
+        let ten_queens = "QQQQQQQQ/QQ6/8/8/8/8/8/K6k w - - 0 1";
+        assert_eq!(
+            Board::from_fen_with(ten_queens, MaterialRule::Playable),
+            Err(FenError::Position(PositionError::UnplayableMaterial(Color::White)))
+        );
+        // The other rules still hold.
+        let two_kings = "rnbqkbnr/pppppppp/8/3r4/8/8/PPPPPPPP/RNBQKBNK w kq - 0 1";
+        assert_eq!(
+            Board::from_fen_with(two_kings, MaterialRule::Playable),
+            Err(FenError::Position(PositionError::TooManyKings(Color::White)))
+        );
     }
 
     #[test]

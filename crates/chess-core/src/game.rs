@@ -1,6 +1,8 @@
 //! [`Game`]: a board with its history, the draw rules and the game's status.
 
-use crate::{Board, CastlingMode, Color, FenError, IllegalMoveError, Move, MoveList, SanError, UciMoveError};
+use crate::{
+    Board, CastlingMode, Color, FenError, IllegalMoveError, MaterialRule, Move, MoveList, SanError, UciMoveError,
+};
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -158,6 +160,12 @@ impl Game {
     /// A game starting from a FEN.
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         Ok(Game::from_board(Board::from_fen(fen)?))
+    }
+
+    /// A game starting from a FEN whose material is judged by `rule`
+    /// ([`MaterialRule::Playable`]: a position set up by hand).
+    pub fn from_fen_with(fen: &str, rule: MaterialRule) -> Result<Self, FenError> {
+        Ok(Game::from_board(Board::from_fen_with(fen, rule)?))
     }
 
     /// How castling is written in UCI notation for this game.

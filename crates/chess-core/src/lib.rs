@@ -59,7 +59,7 @@ pub use checks::CheckSquares;
 pub use chess_move::{Move, MoveList, MAX_MOVES};
 pub use excerpt::excerpt;
 pub use explain::MoveRejection;
-pub use fen::{FenError, FenSyntaxError, PositionError, Setup};
+pub use fen::{FenError, FenSyntaxError, MaterialRule, PositionError, Setup};
 pub use file::{read_file, read_text_file};
 pub use game::{Decision, Game, GameStatus};
 pub use movegen::{PieceMoves, PieceMovesIter};

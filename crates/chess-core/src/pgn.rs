@@ -12,7 +12,7 @@
 //! Writing a plain [`Game`] ([`Game::to_pgn`]) gives the seven-tag roster, the moves and the
 //! result, wrapped below 80 columns.
 
-use crate::{Board, Color, Decision, FenError, Game, GameStatus, SanError};
+use crate::{Board, Color, Decision, FenError, Game, GameStatus, MaterialRule, SanError};
 
 /// Why a game of a PGN could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -207,12 +207,18 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnReadError> {
 pub struct PgnGames<'a> {
     lexer: Lexer<'a>,
     number: usize,
+    material: MaterialRule,
 }
 
 impl<'a> PgnGames<'a> {
-    /// The games of `text`.
+    /// The games of `text`; a `FEN` tag's material is judged by [`MaterialRule::Reachable`].
     pub fn new(text: &'a str) -> PgnGames<'a> {
-        PgnGames { lexer: Lexer::new(text), number: 0 }
+        PgnGames { lexer: Lexer::new(text), number: 0, material: MaterialRule::Reachable }
+    }
+
+    /// Judge the material of `FEN` tags by `rule` (a game from a position set up by hand).
+    pub fn with_material(self, rule: MaterialRule) -> PgnGames<'a> {
+        PgnGames { material: rule, ..self }
     }
 }
 
@@ -222,7 +228,7 @@ impl Iterator for PgnGames<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         self.lexer.peek()?;
         self.number += 1;
-        let game = read_game(&mut self.lexer);
+        let game = read_game(&mut self.lexer, self.material);
         Some(game.map_err(|(line, error)| {
             skip_rest_of_game(&mut self.lexer);
             PgnReadError { game: self.number, line, error }
@@ -436,13 +442,14 @@ fn split_move(word: &str) -> (&str, Option<u8>) {
 }
 
 /// Read one game; the error and its line when it cannot be read.
-fn read_game(lexer: &mut Lexer) -> Result<PgnGame, (usize, PgnError)> {
+fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usize, PgnError)> {
     let mut pgn = PgnGame::new(Game::new());
     // Tag pairs.
     while let Some(Ok((Token::Tag(..), _))) = lexer.peek() {
         let Some(Ok((Token::Tag(name, value), line))) = lexer.next() else { unreachable!() };
         if name == "FEN" {
-            pgn.game = Game::from_fen(value.trim()).map_err(|e| (line, e.into()))?;
+            let board = Board::from_fen_with(value.trim(), material).map_err(|e| (line, e.into()))?;
+            pgn.game = Game::from_board(board);
         }
         pgn.tags.push((name, value));
     }

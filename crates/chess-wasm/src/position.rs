@@ -2,12 +2,16 @@
 //! it answers with ([`State`], [`MoveInfo`], [`HistoryItem`], [`Explanation`]).
 
 use chess_core::{
-    read_pgn, Annotation, Board, CastleSide, CastlingMode, Color, Decision, Game, GameStatus, Move, PgnGame, PgnGames,
-    Piece, Role, Setup, Square,
+    Annotation, Board, CastleSide, CastlingMode, Color, Decision, Game, GameStatus, MaterialRule, Move, PgnGame,
+    PgnGames, Piece, Role, Setup, Square,
 };
 use serde::Serialize;
 
 use crate::error::Error;
+
+/// The package takes any position its board can play, as js-chess-engine and chess.js do: one
+/// set up by hand may have more material than a game can reach (three rooks beside eight pawns).
+const MATERIAL: MaterialRule = MaterialRule::Playable;
 
 /// Castling rights by side, as js-chess-engine names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -174,14 +178,14 @@ impl Position {
     pub fn new(fen: Option<&str>) -> Result<Position, Error> {
         let (game, start_target) = match fen.map(str::trim) {
             None => (Game::new(), None),
-            Some(fen) => (Game::from_fen(fen)?, Setup::parse(fen).ok().and_then(|s| s.ep)),
+            Some(fen) => (Game::from_fen_with(fen, MATERIAL)?, Setup::parse(fen).ok().and_then(|s| s.ep)),
         };
         Ok(Position { game, start_target, ..Position::default() })
     }
 
     /// The first game of a PGN text, whole (an empty text: the start position).
     pub fn from_pgn(pgn: &str) -> Result<Position, Error> {
-        match PgnGames::new(pgn).next() {
+        match PgnGames::new(pgn).with_material(MATERIAL).next() {
             None => Ok(Position::default()),
             Some(game) => Ok(Position::from_pgn_game(game?)),
         }
@@ -189,7 +193,8 @@ impl Position {
 
     /// Every game of a PGN text, or the first that cannot be read (its number and line).
     pub fn read_pgn(text: &str) -> Result<Vec<Position>, Error> {
-        Ok(read_pgn(text)?.into_iter().map(Position::from_pgn_game).collect())
+        let games = PgnGames::new(text).with_material(MATERIAL).collect::<Result<Vec<_>, _>>()?;
+        Ok(games.into_iter().map(Position::from_pgn_game).collect())
     }
 
     fn from_pgn_game(pgn: PgnGame) -> Position {
@@ -599,7 +604,7 @@ impl Position {
                 }
             }
         }
-        let edited = Board::from_setup(&setup)?;
+        let edited = Board::from_setup_with(&setup, MATERIAL)?;
         let mode = self.game.castling_mode();
         self.game = Game::from_board(edited);
         self.game.set_castling_mode(mode);
