@@ -199,6 +199,20 @@ test('an empty FEN is an invalid FEN; no FEN at all is the start position', () =
   }
 });
 
+test('a position set up by hand with more material than a game reaches is played, as js-chess-engine does', () => {
+  const threeRooks = 'rnb1kbnr/pppppppp/8/3r4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const game = new ChessGame(threeRooks);
+  assert.equal(game.moves().length, 20);
+  const ai = new Ai({ level: 3 });
+  game.move(ai.bestMove(game).best.san);
+  assert.equal(ChessGame.fromPgn(game.pgn()).fen(), game.fen(), 'its PGN (a FEN tag) reads back');
+  ai.free();
+  assert.throws(
+    () => new ChessGame('QQQQQQQQ/QQ6/8/8/8/8/8/K6k w - - 0 1'),
+    isChessError(/^invalid FEN: illegal position: white has more pieces than a position can hold moves for$/),
+  );
+});
+
 test('FEN errors say "invalid FEN" once', () => {
   for (const fen of ['', 'garbage', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1', '8/8/8/8/8/8/8/8 w - - 0 1']) {
     assert.throws(
