@@ -116,9 +116,9 @@ impl PinnedNet {
     }
 }
 
-/// The net level 5 was calibrated with (`cn128-v1`, the full-strength net of
-/// 2026-11-24).
-pub const LEVEL_NET: PinnedNet = PinnedNet { name: "cn128-v1", hash: 0x878a_54b1_fe0c_636c };
+/// The net level 5 was calibrated with (`cn128-v2`, the full-strength net since 2026-11-26; level
+/// 5 played on `cn128-v1` from 2026-11-26 to 2026-11-28).
+pub const LEVEL_NET: PinnedNet = PinnedNet { name: "cn128-v2", hash: 0xc13b_3e71_014a_8da7 };
 
 /// How many nodes of the classical evaluation a node of [`LEVEL_NET`] is worth at level 5's
 /// budget, for the Elo settings between level 4 (classical) and level 5 (the net), which take
@@ -330,6 +330,6 @@ mod tests {
                 assert_eq!(pinned.network().name(), pinned.name);
             }
         }
-        assert_eq!(LEVEL_NET.hash, 0x878a_54b1_fe0c_636c);
+        assert_eq!(LEVEL_NET.hash, 0xc13b_3e71_014a_8da7);
     }
 }

@@ -522,11 +522,11 @@ fn eval_file_loads_a_net_or_says_why_not() {
     e.send("go depth 4");
     let (best, _) = bestmove(&e.until("bestmove"));
     Game::new().play_uci(&best).unwrap();
-    // A net compiled into the binary, by its name (the levels' net, for a match against it).
-    e.send("setoption name EvalFile value cn128-v1");
+    // A net compiled into the binary, by its name.
+    e.send("setoption name EvalFile value cn128-v2");
     let answer = e.sync();
     assert!(
-        answer[0].starts_with("info string net cn128-v1: cn128-v1 (") && answer[0].contains("878a54b1fe0c636c"),
+        answer[0].starts_with("info string net cn128-v2: cn128-v2 (") && answer[0].contains("c13b3e71014a8da7"),
         "{answer:?}"
     );
     // The classical evaluation and the embedded net score the same position differently.

@@ -112,7 +112,8 @@ fn datagen(args: &Args) -> Result<(), String> {
 }
 
 /// The net that option `--flag` names: `embedded` (the full-strength net), the name of another
-/// compiled-in net (`cn128-v1`), or a net file; or a message that says which option and why.
+/// compiled-in net, or a net file (`crates/chess-eval/nets/cn128-v1.nnue`); or a message that says
+/// which option and why.
 fn open_net(flag: &str, value: &str) -> Result<std::sync::Arc<chess_eval::Network>, String> {
     chess_eval::Network::load(value).map_err(|e| format!("--{flag} {value}: {e}"))
 }
