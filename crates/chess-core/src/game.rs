@@ -159,7 +159,7 @@ impl Game {
 
     /// A game starting from a FEN.
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Ok(Game::from_board(Board::from_fen(fen)?))
+        Game::from_fen_with(fen, MaterialRule::Reachable)
     }
 
     /// A game starting from a FEN whose material is judged by `rule`

@@ -448,8 +448,7 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
     while let Some(Ok((Token::Tag(..), _))) = lexer.peek() {
         let Some(Ok((Token::Tag(name, value), line))) = lexer.next() else { unreachable!() };
         if name == "FEN" {
-            let board = Board::from_fen_with(value.trim(), material).map_err(|e| (line, e.into()))?;
-            pgn.game = Game::from_board(board);
+            pgn.game = Game::from_fen_with(value.trim(), material).map_err(|e| (line, e.into()))?;
         }
         pgn.tags.push((name, value));
     }
