@@ -2,8 +2,10 @@
 //!
 //! The main thread reads commands; a search runs on its own thread so that `stop`, `ponderhit`
 //! and `isready` are answered while it thinks. Bad input never stops the engine: each problem
-//! gets an `info string` and the state stays as it was (a `position` with an illegal move is set
-//! up to the last legal move, as Stockfish does).
+//! gets an `info string` and the state stays as it was. A `position` that cannot be set up as sent
+//! (a broken FEN, an illegal move in its list) leaves the engine with no position to search: `go`
+//! answers `bestmove (none)` with the reason until a valid `position` arrives, rather than a move
+//! for a board the GUI does not have.
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -70,6 +72,9 @@ pub struct Uci {
     book_file: String,
     eval_file: String,
     game: Game,
+    /// Why the last `position` command was refused, if it was: `go` then has no position to
+    /// search (the GUI's board is not `game`).
+    refused: Option<String>,
     chess960: bool,
     multi_pv: usize,
     move_overhead_ms: u64,
@@ -95,6 +100,7 @@ impl Default for Uci {
             book_file: EMBEDDED_BOOK.to_owned(),
             eval_file: EMBEDDED_NET.to_owned(),
             game: Game::new(),
+            refused: None,
             chess960: false,
             multi_pv: 1,
             move_overhead_ms: MOVE_OVERHEAD.default as u64,
@@ -154,12 +160,17 @@ impl Uci {
                 return false;
             }
             "debug" | "register" => {}
-            "d" => send(&format!(
-                "{}\nFen: {}\nKey: {:016x}",
-                self.game.board().diagram(),
-                self.game.board(),
-                self.game.board().hash()
-            )),
+            "d" => {
+                send(&format!(
+                    "{}\nFen: {}\nKey: {:016x}",
+                    self.game.board().diagram(),
+                    self.game.board(),
+                    self.game.board().hash()
+                ));
+                if let Some(reason) = &self.refused {
+                    info_string(&format!("no position to search: {reason}"));
+                }
+            }
             "eval" => send(&Classical::default().trace(self.game.board()).to_string()),
             _ => info_string(&format!("unknown command: {}", excerpt(line.trim()))),
         }
@@ -397,27 +408,35 @@ impl Uci {
             Some((&"fen", fen)) if !fen.is_empty() => match Game::from_fen_with(&fen.join(" "), MaterialRule::Playable)
             {
                 Ok(g) => g,
-                Err(e) => {
-                    return info_string(&format!("invalid FEN {:?}: {e}; position unchanged", excerpt(&fen.join(" "))))
-                }
+                Err(e) => return self.refuse_position(format!("invalid FEN {:?}: {e}", excerpt(&fen.join(" ")))),
             },
-            _ => return info_string("position needs: position startpos|fen <fen> [moves <moves>]; position unchanged"),
+            _ => return self.refuse_position("position needs: position startpos|fen <fen> [moves <moves>]".to_owned()),
         };
         game.set_castling_mode(self.castling_mode());
-        for &m in moves {
+        self.refused = None;
+        for (i, &m) in moves.iter().enumerate() {
             if let Err(e) = game.play_uci(m) {
-                info_string(&format!(
-                    "illegal move {:?} in position command ({e}); position set up to the move before",
-                    excerpt(m)
-                ));
-                break;
+                // Shown by `d` up to the move before; not searched.
+                self.game = game;
+                return self.refuse_position(format!("position command, move {}: {e}", i + 1));
             }
         }
         self.game = game;
     }
 
+    /// Say why a `position` command was refused and keep the reason: until a valid one arrives,
+    /// `go` has no position to search.
+    fn refuse_position(&mut self, reason: String) {
+        info_string(&format!("{reason}; no position to search until a valid position command"));
+        self.refused = Some(reason);
+    }
+
     fn go(&mut self, args: &[&str]) {
         self.finish_search();
+        if let Some(reason) = &self.refused {
+            info_string(&format!("go: no position to search, the last position command was refused: {reason}"));
+            return send("bestmove (none)");
+        }
         let board = *self.game.board();
         let mut limits =
             Limits { multi_pv: self.multi_pv, move_overhead_ms: self.move_overhead_ms, ..Limits::default() };

@@ -325,6 +325,43 @@ fn a_position_set_up_by_hand_with_extra_material_is_played_not_refused() {
 }
 
 #[test]
+fn a_refused_position_is_never_searched_as_another_board() {
+    // A GUI's board is the one it sent. If that cannot be set up (a broken FEN, an illegal move in
+    // the list), answering for the board before would give a move for a position the GUI does
+    // not have: `go` says why and gives no move until a valid `position` arrives.
+    let mut e = Engine::start();
+    let refusals = [
+        "position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 moves e7e5 g1f3 xx",
+        "position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR x KQkq - 0 1",
+        "position fen",
+        "position startpos moves e2e4 e7e5 e1g1",
+    ];
+    for refused in refusals {
+        e.send("position startpos moves e2e4");
+        e.send(refused);
+        e.send("go depth 5");
+        let lines = e.until("bestmove");
+        assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"), "{refused}: {lines:#?}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string go: no position to search, the last position command was refused")),
+            "{refused}: {lines:#?}"
+        );
+        assert!(!lines.iter().any(|l| l.starts_with("info depth")), "{refused}: searched anyway: {lines:#?}");
+    }
+    // A valid position clears it.
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 5");
+    let (best, _) = bestmove(&e.until("bestmove"));
+    let mut game = Game::new();
+    for m in ["e2e4", "e7e5", &best] {
+        game.play_uci(m).unwrap();
+    }
+    e.quit();
+}
+
+#[test]
 fn bad_input_gets_info_strings_and_the_engine_keeps_going() {
     let mut e = Engine::start();
     e.send("position startpos moves e2e4");
@@ -344,6 +381,10 @@ fn bad_input_gets_info_strings_and_the_engine_keeps_going() {
         ("go banana 3", "unknown token"),
     ];
     for (cmd, expected) in cases {
+        if cmd.starts_with("go") {
+            // The refused positions above leave nothing to search.
+            e.send("position startpos");
+        }
         e.send(cmd);
         let lines = e.sync();
         assert!(
@@ -356,14 +397,23 @@ fn bad_input_gets_info_strings_and_the_engine_keeps_going() {
             e.until("bestmove");
         }
     }
-    // The illegal-move case set the position up to the last legal move: the start position.
+    // The illegal-move case showed the position up to the last legal move (the start position),
+    // and the refused `position sideways` after it left nothing to search.
+    e.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5");
     e.send("d");
     let lines = e.sync();
     assert!(lines.iter().any(|l| l.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string no position to search: position command, move 1: illegal move")),
+        "{lines:#?}"
+    );
 
     // Garbage bytes, empty lines, very long lines: still alive and consistent.
     e.send_bytes(b"\xff\xfe\x00garbage\n\n   \n\t\n");
     e.send(&"a".repeat(100_000));
+    e.send("position startpos");
     e.send("go depth 3");
     let (best, _) = bestmove(&e.until("bestmove"));
     Game::new().play_uci(&best).unwrap();
