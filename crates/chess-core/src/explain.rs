@@ -85,6 +85,9 @@ pub enum MoveRejection {
     /// A promotion piece on a move that does not promote.
     #[error("only a pawn reaching the last rank promotes")]
     NeedlessPromotion,
+    /// The en-passant mark (`e.p.`) on a legal move that is not an en-passant capture (its SAN).
+    #[error("{0} is not an en-passant capture")]
+    NotEnPassant(String),
     /// Not legal, for a reason the rules above do not name.
     #[error("it is not legal here")]
     Illegal,
@@ -109,6 +112,7 @@ impl MoveRejection {
             MoveRejection::Ambiguous(_) => "ambiguous",
             MoveRejection::MissingPromotion { .. } => "missing-promotion",
             MoveRejection::NeedlessPromotion => "needless-promotion",
+            MoveRejection::NotEnPassant(_) => "not-en-passant",
             MoveRejection::Illegal => "illegal",
         }
     }
@@ -151,6 +155,14 @@ impl Board {
     /// ```
     pub fn explain(&self, text: &str) -> Result<Move, MoveRejection> {
         let text = text.trim();
+        // The en-passant mark of printed games (`exd6 e.p.`): the move, which must be one.
+        if let Some(body) = crate::notation::strip_en_passant_mark(strip_suffixes(text)) {
+            return match self.explain(body) {
+                Ok(mv) if self.is_en_passant(mv) => Ok(mv),
+                Ok(mv) => Err(MoveRejection::NotEnPassant(self.san(mv))),
+                Err(why) => Err(why),
+            };
+        }
         // Text that starts with an upper-case piece letter is SAN (`B2b3` is a bishop from the
         // second rank, `Ka1` a king move), never a UCI move. Text that reads both ways (`b2b3`,
         // `b8e6`: from a square, or a bishop from a rank) is what the move list makes of it: the

@@ -30,6 +30,15 @@ pub enum SanError {
     MissingPromotion(String),
 }
 
+/// The move before an en-passant mark (`e.p.` or `ep`, in either case, after an optional space),
+/// if the text ends with one.
+pub(crate) fn strip_en_passant_mark(s: &str) -> Option<&str> {
+    let lower = s.to_ascii_lowercase();
+    let mark = ["e.p.", "ep"].into_iter().find(|m| lower.ends_with(m))?;
+    let body = s[..s.len() - mark.len()].trim_end();
+    (!body.is_empty()).then_some(body)
+}
+
 impl Board {
     /// Format a move in UCI notation. In [`CastlingMode::Standard`] castling is written as the
     /// king's two-square move (`e1g1`), in [`CastlingMode::Chess960`] as king takes rook (which
@@ -207,6 +216,14 @@ impl Board {
     /// ```
     pub fn parse_san(&self, input: &str) -> Result<Move, SanError> {
         let s = input.trim().trim_end_matches(['+', '#', '!', '?']);
+        // The en-passant mark of printed games (`exd6 e.p.`, `exd6ep`): the move must be one.
+        if let Some(body) = strip_en_passant_mark(s) {
+            return match self.parse_san(body) {
+                Ok(mv) if self.is_en_passant(mv) => Ok(mv),
+                Ok(_) => Err(SanError::Illegal(crate::excerpt(input).into_owned())),
+                Err(_) => Err(SanError::Syntax(crate::excerpt(input).into_owned())),
+            };
+        }
         let syntax = || SanError::Syntax(crate::excerpt(input).into_owned());
         if s.is_empty() || !s.is_ascii() || s.len() > 10 {
             return Err(syntax());
@@ -394,6 +411,19 @@ mod tests {
         assert_eq!(b.san(b.parse_uci("e1c1").unwrap()), "O-O-O");
         let mate = board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
         assert_eq!(mate.san(mate.parse_uci("a1a8").unwrap()), "Ra8#");
+    }
+
+    #[test]
+    fn the_en_passant_mark_of_printed_games_is_read_and_checked() {
+        let b = board("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+        let ep = b.parse_uci("d4e3").unwrap();
+        for s in ["dxe3 e.p.", "dxe3e.p.", "dxe3 ep", "dxe3ep", "de3 e.p.", "dxe3 E.P.", "dxe3 e.p.+"] {
+            assert_eq!(b.parse_san(s), Ok(ep), "{s}");
+        }
+        // The mark on a move that is not an en-passant capture, or on nothing.
+        assert_eq!(b.parse_san("d3 e.p."), Err(SanError::Illegal("d3 e.p.".into())));
+        assert_eq!(b.parse_san("e.p."), Err(SanError::Syntax("e.p.".into())));
+        assert_eq!(b.parse_san("zz ep"), Err(SanError::Syntax("zz ep".into())));
     }
 
     #[test]

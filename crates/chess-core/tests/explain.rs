@@ -111,6 +111,22 @@ fn ambiguity_and_promotions() {
 }
 
 #[test]
+fn the_en_passant_mark_of_printed_games() {
+    let b = board("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    let ep = b.parse_uci("d4e3").unwrap();
+    for text in ["dxe3 e.p.", "dxe3ep", "de3 e.p.", "d4e3 e.p.", "dxe3 e.p.+"] {
+        assert_eq!(b.explain(text), Ok(ep), "{text}");
+    }
+    let e = why(&b, "d3 e.p.");
+    assert_eq!(e, MoveRejection::NotEnPassant("d3".into()));
+    assert_eq!(e.to_string(), "d3 is not an en-passant capture");
+    assert_eq!(e.kind(), "not-en-passant");
+    // A move that is not legal at all says why, as without the mark.
+    assert_eq!(why(&b, "d2 e.p."), why(&b, "d2"));
+    assert_eq!(why(&b, "e.p.").kind(), "unreadable");
+}
+
+#[test]
 fn every_kind_has_a_distinct_name() {
     let kinds = [
         MoveRejection::Unreadable(String::new()).kind(),
@@ -128,6 +144,7 @@ fn every_kind_has_a_distinct_name() {
         MoveRejection::Ambiguous(Vec::new()).kind(),
         MoveRejection::MissingPromotion { from: Square::A7, to: Square::A8 }.kind(),
         MoveRejection::NeedlessPromotion.kind(),
+        MoveRejection::NotEnPassant(String::new()).kind(),
         MoveRejection::Illegal.kind(),
     ];
     let mut sorted = kinds.to_vec();

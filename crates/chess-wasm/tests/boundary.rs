@@ -454,6 +454,7 @@ fn typescript_knows_every_rejection_reason() {
         MoveRejection::Ambiguous(Vec::new()),
         MoveRejection::MissingPromotion { from: sq, to: sq },
         MoveRejection::NeedlessPromotion,
+        MoveRejection::NotEnPassant(String::new()),
         MoveRejection::Illegal,
     ]
     .iter()

@@ -25,6 +25,7 @@ export type RejectionReason =
   | 'ambiguous'
   | 'missing-promotion'
   | 'needless-promotion'
+  | 'not-en-passant'
   | 'illegal'
   | 'game-over';
 
