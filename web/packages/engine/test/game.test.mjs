@@ -123,6 +123,10 @@ test('illegal moves and bad input are errors with a message, never a crash', () 
     message: 'it would leave your king in check: the rook on e8 pins your knight',
   });
   assert.throws(() => game.move('hello'), IllegalMoveError);
+  // The en-passant mark of printed games is read, and checked.
+  const ep = new ChessGame('4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1');
+  assert.deepEqual(ep.explain('d3 e.p.'), { legal: false, reason: 'not-en-passant', message: 'd3 is not an en-passant capture' });
+  assert.equal(ep.move('dxe3 e.p.').san, 'dxe3');
   // A typed move never plays another one: 'bb4' is the bishop's move in lower case, not b2-b4.
   assert.throws(() => game.move('bb4'), (e) => e instanceof IllegalMoveError && e.message === 'bb4: no bishop of yours can go to b4');
   assert.equal(game.history().length, 0);
