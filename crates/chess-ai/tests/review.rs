@@ -192,3 +192,14 @@ fn a_move_that_loses_a_tablebase_draw_says_so() {
         "loses the tablebase draw: the tablebases call the position lost after it; Ke7 keeps it drawn"
     );
 }
+
+#[test]
+fn the_one_move_that_keeps_a_balanced_game_is_an_only_move_and_says_so() {
+    // Black's queen checks from d2: Kxd2 leaves rook against rook; Kf1, the only other legal
+    // move, leaves White a queen down.
+    let r = judged(&game_from("4k2r/8/8/8/8/8/3q4/R3K3 w - - 0 1", &["Kxd2"]));
+    let kxd2 = &r.plies[0];
+    assert_eq!(kxd2.class, MoveClass::OnlyMove);
+    let why = kxd2.why.as_deref().unwrap();
+    assert!(why.starts_with("the only move that keeps the game: every other loses at least"), "{why}");
+}
