@@ -6,8 +6,8 @@
 
 1. Games: Stockfish 15.1 with `UCI_LimitStrength` at `--elo` against itself, `--nodes` a move,
    from random 2moves openings (../shared/data/openings/2moves_v1.epd), up to 160 plies. They
-   make the mistakes a review is for. Saved as DIR/games.pgn (default DIR: data/review-quality,
-   out of git); a second run reuses them.
+   make the mistakes a review is for. Saved as DIR/games.pgn (default DIR: docs/review-quality,
+   committed with its reference scores); a run reuses them.
 2. The reference: every position scored by Stockfish at `--depth` (full strength, one thread, 64
    MiB hash kept through a game, as an analysis of the game would: a fresh one a game), lichess's
    published formulas on top (Win% from the score, move accuracy, the game accuracy as the mean
@@ -177,7 +177,7 @@ def main():
     p.add_argument("--elo", type=int, default=1350)
     p.add_argument("--nodes", type=int, default=20000)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--dir", default=os.path.join(ROOT, "data", "review-quality"))
+    p.add_argument("--dir", default=os.path.join(ROOT, "docs", "review-quality"))
     p.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "chess"))
     p.add_argument("--review-nodes", type=int, help="our review's nodes a position (default: its own default, 50,000)")
     p.add_argument("--ours", help="our reviews from this file (`chess review DIR/games.pgn --jsonl` output) instead of running it")
