@@ -203,7 +203,9 @@ impl Board {
 
     /// Parse a SAN move, leniently: piece letters in either case (`Nf3`, `nf3`), promotion with
     /// or without `=` (`e8=Q`, `e8Q`), castling with `O` or `0`, check and annotation suffixes
-    /// (`+ # ! ?`) ignored, long forms such as `Ng1f3` or `Ng1-f3` accepted. A lowercase `b`
+    /// (`+ # ! ?`) ignored, long forms such as `Ng1f3` or `Ng1-f3` accepted, the en-passant mark
+    /// of printed games (`exd6 e.p.`, `exd6ep`) read on an en-passant capture (on another move it
+    /// is [`SanError::Illegal`]). A lowercase `b`
     /// is the b-pawn when a pawn move reads and fits (`bxc3`, `b4`), else the bishop (`bd2`,
     /// `bb4`: a pawn push never names its file).
     ///
