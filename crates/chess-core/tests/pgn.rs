@@ -22,6 +22,20 @@ fn castling_with_zeros_after_a_move_number() {
 }
 
 #[test]
+fn the_en_passant_mark_of_printed_games() {
+    // Apart after its move, glued to it, in either case: read past; after another move, refused.
+    for text in [
+        "1. e4 a6 2. e5 d5 3. exd6 e.p. Qxd6 *",
+        "1. e4 a6 2. e5 d5 3. exd6ep Qxd6 *",
+        "1. e4 a6 2. e5 d5 3. exd6 E.P. Qxd6 *",
+    ] {
+        assert_eq!(sans(text), ["e4", "a6", "e5", "d5", "exd6", "Qxd6"], "{text}");
+    }
+    assert!(read_pgn("1. e4 e.p. e5 *").is_err());
+    assert!(read_pgn("1. e4 a6 2. e5 d5 3. e6 e.p. *").is_err());
+}
+
+#[test]
 fn tag_values_with_brackets_quotes_and_backslashes() {
     let game = first("[Event \"Rapid [blitz]\"]\n[White \"Smith [GM]\"]\n[Black \"O\\\"Neil \\\\ co\"]\n\n1. e4 *");
     assert_eq!(game.tag("Event"), Some("Rapid [blitz]"));
