@@ -405,11 +405,13 @@ impl Uci {
         let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
         let mut game = match setup.split_first() {
             Some((&"startpos", [])) => Game::new(),
-            Some((&"fen", fen)) if !fen.is_empty() => match Game::from_fen_with(&fen.join(" "), MaterialRule::Playable)
-            {
-                Ok(g) => g,
-                Err(e) => return self.refuse_position(format!("invalid FEN {:?}: {e}", excerpt(&fen.join(" ")))),
-            },
+            Some((&"fen", fen)) if !fen.is_empty() => {
+                let fen = fen.join(" ");
+                match Game::from_fen_with(&fen, MaterialRule::Playable) {
+                    Ok(g) => g,
+                    Err(e) => return self.refuse_position(format!("invalid FEN {:?}: {e}", excerpt(&fen))),
+                }
+            }
             _ => return self.refuse_position("position needs: position startpos|fen <fen> [moves <moves>]".to_owned()),
         };
         game.set_castling_mode(self.castling_mode());
