@@ -69,7 +69,8 @@ pub fn fen(data: &[u8]) {
 }
 
 /// Target `moves`: the first byte picks a start position, the rest is UTF-8 text whose
-/// whitespace-separated tokens are tried as UCI and as SAN moves. A move that parses must be
+/// whitespace-separated tokens are tried as UCI and as SAN moves and explained as typed moves
+/// ([`Board::explain`](chess_core::Board::explain)). A move that parses must be
 /// legal and must round-trip through both notations; it is then played, so that sequences of
 /// tokens go deep.
 pub fn moves(data: &[u8]) {
@@ -82,7 +83,11 @@ pub fn moves(data: &[u8]) {
         let legal = board.legal_moves();
         let uci = board.parse_uci(token);
         let san = board.parse_san(token);
-        for mv in [uci.as_ref().ok(), san.as_ref().ok()].into_iter().flatten() {
+        let explained = board.explain(token);
+        if let Err(why) = &explained {
+            let _ = (why.to_string(), why.kind());
+        }
+        for mv in [uci.as_ref().ok(), san.as_ref().ok(), explained.as_ref().ok()].into_iter().flatten() {
             assert!(legal.contains(mv), "{token:?} parsed to {mv}, not a legal move in {board}");
             check_move(&board, *mv, mode);
         }
@@ -240,6 +245,46 @@ fn check_is_legal_probe(board: &Board, seed: usize) {
         for promotion in [None, Some(Role::Queen)] {
             let mv = Move::new(from, to, promotion);
             assert_eq!(board.is_legal(mv), legal.contains(&mv), "is_legal({mv}) in {board}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The `moves` seeds, and many deterministic mutations of them spliced with the dictionary's
+    /// words, through the checks without a fuzzer (`cargo test` here): a quick regression run.
+    #[test]
+    fn moves_seeds_and_their_mutations_pass_the_checks() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/seeds/moves");
+        let dict = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/dicts/moves.dict")).unwrap();
+        let words: Vec<String> = dict
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix('"').map(str::to_owned))
+            .chain(["é".to_owned(), "日".to_owned(), "ep".repeat(50)])
+            .collect();
+        let mut seeds: Vec<Vec<u8>> =
+            std::fs::read_dir(dir).unwrap().map(|e| std::fs::read(e.unwrap().path()).unwrap()).collect();
+        seeds.sort();
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: usize| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % n.max(1)
+        };
+        for seed in &seeds {
+            super::moves(seed);
+            for _ in 0..2_000 {
+                let mut data = seed.clone();
+                for _ in 0..1 + next(4) {
+                    let at = 1 + next(data.len().max(1));
+                    let at = at.min(data.len());
+                    match next(3) {
+                        0 => data.splice(at..at, words[next(words.len())].bytes()).for_each(drop),
+                        1 if at < data.len() => data[at] = next(256) as u8,
+                        _ => data.splice(at..at, [b' ']).for_each(drop),
+                    }
+                }
+                super::moves(&data);
+            }
         }
     }
 }

@@ -157,6 +157,10 @@ impl Board {
         let text = text.trim();
         // The en-passant mark of printed games (`exd6 e.p.`): the move, which must be one.
         if let Some(body) = crate::notation::strip_en_passant_mark(strip_suffixes(text)) {
+            if body.is_empty() {
+                return Err(MoveRejection::Unreadable(crate::excerpt(text).into_owned()));
+            }
+            // The body has no mark left: this recursion is one level deep.
             return match self.explain(body) {
                 Ok(mv) if self.is_en_passant(mv) => Ok(mv),
                 Ok(mv) => Err(MoveRejection::NotEnPassant(self.san(mv))),

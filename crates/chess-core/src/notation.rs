@@ -31,12 +31,22 @@ pub enum SanError {
 }
 
 /// The move before an en-passant mark (`e.p.` or `ep`, in either case, after an optional space),
-/// if the text ends with one.
+/// if the text ends with one: `Some("")` for a mark alone or on another mark (`epep`), which is
+/// no move.
 pub(crate) fn strip_en_passant_mark(s: &str) -> Option<&str> {
-    let lower = s.to_ascii_lowercase();
-    let mark = ["e.p.", "ep"].into_iter().find(|m| lower.ends_with(m))?;
-    let body = s[..s.len() - mark.len()].trim_end();
-    (!body.is_empty()).then_some(body)
+    let mark_len = |s: &str| {
+        ["e.p.", "ep"]
+            .into_iter()
+            // Bytes, not a `str` slice: text of any script is compared without cutting a
+            // character (an ASCII mark ends on a character boundary).
+            .find(|m| {
+                s.as_bytes().len() >= m.len() && s.as_bytes()[s.len() - m.len()..].eq_ignore_ascii_case(m.as_bytes())
+            })
+            .map(str::len)
+    };
+    let len = mark_len(s)?;
+    let body = s[..s.len() - len].trim_end();
+    Some(if mark_len(body).is_some() { "" } else { body })
 }
 
 impl Board {
@@ -220,6 +230,7 @@ impl Board {
         let s = input.trim().trim_end_matches(['+', '#', '!', '?']);
         // The en-passant mark of printed games (`exd6 e.p.`, `exd6ep`): the move must be one.
         if let Some(body) = strip_en_passant_mark(s) {
+            // The body has no mark left: this recursion is one level deep.
             return match self.parse_san(body) {
                 Ok(mv) if self.is_en_passant(mv) => Ok(mv),
                 Ok(_) => Err(SanError::Illegal(crate::excerpt(input).into_owned())),
@@ -426,6 +437,13 @@ mod tests {
         assert_eq!(b.parse_san("d3 e.p."), Err(SanError::Illegal("d3 e.p.".into())));
         assert_eq!(b.parse_san("e.p."), Err(SanError::Syntax("e.p.".into())));
         assert_eq!(b.parse_san("zz ep"), Err(SanError::Syntax("zz ep".into())));
+        assert_eq!(b.parse_san("dxe3 ep ep"), Err(SanError::Syntax("dxe3 ep ep".into())));
+        // Marks on marks, however many, are one refusal (no recursion per mark).
+        assert!(matches!(b.parse_san(&"ep".repeat(100_000)), Err(SanError::Syntax(_))));
+        assert!(matches!(b.parse_san(&"e.p. ".repeat(100_000)), Err(SanError::Syntax(_))));
+        for text in ["éa", "éep", "日本", "dxe3 é.p.", "ép"] {
+            assert!(matches!(b.parse_san(text), Err(SanError::Syntax(_))), "{text}");
+        }
     }
 
     #[test]

@@ -124,6 +124,13 @@ fn the_en_passant_mark_of_printed_games() {
     // A move that is not legal at all says why, as without the mark.
     assert_eq!(why(&b, "d2 e.p."), why(&b, "d2"));
     assert_eq!(why(&b, "e.p.").kind(), "unreadable");
+    assert_eq!(why(&b, "dxe3 e.p. e.p.").kind(), "unreadable");
+    // Marks on marks, however many, are one refusal (no recursion per mark).
+    assert_eq!(why(&b, &"ep".repeat(100_000)).kind(), "unreadable");
+    assert_eq!(why(&b, &"e.p.".repeat(100_000)).kind(), "unreadable");
+    for text in ["éa", "éep", "日本", "dxe3 é.p.", "ép"] {
+        assert_eq!(why(&b, text).kind(), "unreadable", "{text}");
+    }
 }
 
 #[test]
