@@ -39,9 +39,7 @@ pub(crate) fn strip_en_passant_mark(s: &str) -> Option<&str> {
             .into_iter()
             // Bytes, not a `str` slice: text of any script is compared without cutting a
             // character (an ASCII mark ends on a character boundary).
-            .find(|m| {
-                s.as_bytes().len() >= m.len() && s.as_bytes()[s.len() - m.len()..].eq_ignore_ascii_case(m.as_bytes())
-            })
+            .find(|m| s.len() >= m.len() && s.as_bytes()[s.len() - m.len()..].eq_ignore_ascii_case(m.as_bytes()))
             .map(str::len)
     };
     let len = mark_len(s)?;
