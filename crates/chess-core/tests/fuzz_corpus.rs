@@ -49,6 +49,44 @@ fn moves_seeds() {
     replay("moves", checks::moves);
 }
 
+/// The `moves` seeds mutated, deterministically, with the dictionary's words spliced in (and a
+/// few of other scripts): the checks without a fuzzer, on inputs the seeds alone do not reach.
+#[test]
+fn moves_seed_mutations() {
+    let dict = fs::read_to_string(fuzz_dir().join("dicts/moves.dict")).unwrap();
+    let words: Vec<String> = dict
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix('"').map(str::to_owned))
+        .chain(["é".to_owned(), "日".to_owned(), "ep".repeat(50)])
+        .collect();
+    let seeds = files_in(&fuzz_dir().join("seeds/moves"));
+    assert!(seeds.len() >= 10, "expected the committed seeds of moves, found {}", seeds.len());
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n.max(1)
+    };
+    let mut failures = Vec::new();
+    for path in &seeds {
+        let seed = fs::read(path).unwrap();
+        for _ in 0..2_000 {
+            let mut data = seed.clone();
+            for _ in 0..1 + next(4) {
+                let at = (1 + next(data.len().max(1))).min(data.len());
+                match next(3) {
+                    0 => data.splice(at..at, words[next(words.len())].bytes()).for_each(drop),
+                    1 if at < data.len() => data[at] = next(256) as u8,
+                    _ => data.splice(at..at, [b' ']).for_each(drop),
+                }
+            }
+            if catch_unwind(AssertUnwindSafe(|| checks::moves(&data))).is_err() {
+                failures.push(format!("{:?}", String::from_utf8_lossy(&data)));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} mutated input(s) failed:\n{}", failures.len(), failures.join("\n"));
+}
+
 #[test]
 fn playout_seeds() {
     replay("playout", checks::playout);
