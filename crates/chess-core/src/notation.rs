@@ -30,21 +30,30 @@ pub enum SanError {
     MissingPromotion(String),
 }
 
-/// The move before an en-passant mark (`e.p.` or `ep`, in either case, after an optional space),
-/// if the text ends with one: `Some("")` for a mark alone or on another mark (`epep`), which is
-/// no move.
+/// The en-passant marks of printed games, as written after the move (`exd6 e.p.`, `exd6ep`).
+const EN_PASSANT_MARKS: [&str; 2] = ["e.p.", "ep"];
+
+/// The length of the en-passant mark `s` ends with, in either case.
+fn en_passant_mark_len(s: &str) -> Option<usize> {
+    EN_PASSANT_MARKS
+        .into_iter()
+        // Bytes, not a `str` slice: text of any script is compared without cutting a character
+        // (an ASCII mark ends on a character boundary).
+        .find(|m| s.len() >= m.len() && s.as_bytes()[s.len() - m.len()..].eq_ignore_ascii_case(m.as_bytes()))
+        .map(str::len)
+}
+
+/// Whether `word` is an en-passant mark alone (`e.p.`, `EP`): the PGN reader's word after a move.
+pub(crate) fn is_en_passant_mark(word: &str) -> bool {
+    en_passant_mark_len(word) == Some(word.len())
+}
+
+/// The move before an en-passant mark (after an optional space), if the text ends with one:
+/// `Some("")` for a mark alone or on another mark (`epep`), which is no move.
 pub(crate) fn strip_en_passant_mark(s: &str) -> Option<&str> {
-    let mark_len = |s: &str| {
-        ["e.p.", "ep"]
-            .into_iter()
-            // Bytes, not a `str` slice: text of any script is compared without cutting a
-            // character (an ASCII mark ends on a character boundary).
-            .find(|m| s.len() >= m.len() && s.as_bytes()[s.len() - m.len()..].eq_ignore_ascii_case(m.as_bytes()))
-            .map(str::len)
-    };
-    let len = mark_len(s)?;
+    let len = en_passant_mark_len(s)?;
     let body = s[..s.len() - len].trim_end();
-    Some(if mark_len(body).is_some() { "" } else { body })
+    Some(if en_passant_mark_len(body).is_some() { "" } else { body })
 }
 
 impl Board {

@@ -6,8 +6,9 @@
 //! quotes, move numbers glued to moves (`1.e4`, `12...Nf6`) or not, castling with zeros
 //! (`4. 0-0`), comments (`{...}` and `; ...`), NAGs (`$1`) and their symbols (`!?`, standalone or
 //! after the move), the en-passant mark of printed games (`exd6 e.p.`, on an en-passant capture
-//! only), variations (read past: only the main line is kept), several games in one text. Each game comes whole ([`PgnGame`]: tags in order, moves, comments, NAGs, result) and
-//! writes itself back ([`PgnGame::to_pgn`]).
+//! only), variations (read past: only the main line is kept), several games in one text. Each
+//! game comes whole ([`PgnGame`]: tags in order, moves, comments, NAGs, result) and writes itself
+//! back ([`PgnGame::to_pgn`]).
 //!
 //! Writing a plain [`Game`] ([`Game::to_pgn`]) gives the seven-tag roster, the moves and the
 //! result, wrapped below 80 columns.
@@ -501,7 +502,8 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
             }
             Token::Word(word) => {
                 let (san, nag) = split_move(&word);
-                if san.is_empty() || (is_en_passant_mark(san) && last_was_en_passant(&pgn.game)) {
+                // The en-passant mark of printed games standing apart after its move (`exd6 e.p.`).
+                if san.is_empty() || (crate::notation::is_en_passant_mark(san) && last_was_en_passant(&pgn.game)) {
                     continue;
                 }
                 let board = *pgn.game.board();
@@ -515,11 +517,7 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
     }
 }
 
-/// The en-passant mark of printed games standing apart after its move (`exd6 e.p.`).
-fn is_en_passant_mark(word: &str) -> bool {
-    word.eq_ignore_ascii_case("e.p.") || word.eq_ignore_ascii_case("ep")
-}
-
+/// Whether the game's last move was an en-passant capture.
 fn last_was_en_passant(game: &Game) -> bool {
     let (moves, positions) = (game.moves(), game.positions());
     match (moves.last(), positions.len().checked_sub(2).and_then(|i| positions.get(i))) {
