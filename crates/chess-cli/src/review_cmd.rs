@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use chess_ai::review::{mover_view, review, MoveClass, Review, ReviewOptions, SideSummary};
 use chess_ai::SearchControl;
-use chess_core::{excerpt, PgnGame, PgnGames};
+use chess_core::{excerpt, Game, PgnGame, PgnGames};
 
 use crate::args::{ArgError, Args};
 use crate::format;
@@ -194,6 +194,13 @@ fn game_json(number: usize, pgn: &PgnGame, r: &Review) -> String {
 fn print_review(number: usize, pgn: &PgnGame, r: &Review) {
     let name = |tag: &str| pgn.tag(tag).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
     outln!("Game {number}: {} - {} {}", name("White"), name("Black"), pgn.game.result());
+    print_summary(&pgn.game, r);
+}
+
+/// What a person reads of the review `r` of `game` (here and at the end of `chess play`): the
+/// opening, per side the accuracy, the average centipawn loss and the count of each class of
+/// error, then the key moments with the better move and why.
+pub fn print_summary(game: &Game, r: &Review) {
     if let Some(opening) = r.opening {
         outln!("Opening: {} {}", opening.eco, opening.name);
     }
@@ -204,7 +211,7 @@ fn print_review(number: usize, pgn: &PgnGame, r: &Review) {
     if !r.key_moments.is_empty() {
         outln!("Key moments:");
     }
-    let positions = pgn.game.positions();
+    let positions = game.positions();
     for &ply in &r.key_moments {
         let p = &r.plies[ply - 1];
         let symbol = p.class.symbol().unwrap_or("");
@@ -233,17 +240,17 @@ fn counts(s: &SideSummary) -> String {
 }
 
 /// A one-line progress bar on stderr, when stderr is a terminal: the positions of every game.
-struct ProgressBar {
+pub struct ProgressBar {
     games: usize,
     live: bool,
 }
 
 impl ProgressBar {
-    fn new(games: usize) -> ProgressBar {
+    pub fn new(games: usize) -> ProgressBar {
         ProgressBar { games, live: std::io::stderr().is_terminal() }
     }
 
-    fn show(&self, done: usize, all: usize) {
+    pub fn show(&self, done: usize, all: usize) {
         if self.live {
             let width = 30;
             let filled = done * width / all.max(1);
@@ -253,7 +260,7 @@ impl ProgressBar {
         }
     }
 
-    fn clear(&self) {
+    pub fn clear(&self) {
         if self.live {
             eprint!("\r{}\r", " ".repeat(70));
         }

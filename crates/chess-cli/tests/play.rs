@@ -178,7 +178,7 @@ fn checkmate_ends_the_game_but_not_the_session() {
     let out = transcript(&["--fen", fen], "Ra8\ne4\npgn\n");
     assert!(out.contains("You play 1. Ra8#"), "{out}");
     assert!(out.contains("Checkmate: White wins (1-0)"), "{out}");
-    assert!(out.contains("Type new, undo, pgn, save FILE or quit."), "{out}");
+    assert!(out.contains("Type review, new, undo, pgn, save FILE or quit."), "{out}");
     assert!(out.contains("The game is over."), "{out}");
     assert!(!out.contains("AI plays"), "{out}");
     let pgn = &pgns(&out)[0];
@@ -198,6 +198,22 @@ fn resigning_gives_the_result() {
     let saved = std::fs::read_to_string(&path).expect("the game was saved");
     std::fs::remove_file(&path).ok();
     assert_eq!(&saved, pgn);
+}
+
+#[test]
+fn review_judges_the_game_once_it_is_over() {
+    // A rook up, White gives it for a pawn (1. Rxa7+?? Kxa7) and resigns: the review names the
+    // blunder as a key moment, with a better move.
+    let fen = "k7/pp4pp/8/8/8/8/6PP/R5K1 w - - 0 1";
+    let out = transcript(&["--fen", fen], "review\nRxa7+\nresign\nreview\nquit\n");
+    assert!(out.contains("The review comes when the game is over: play it out, or resign."), "{out}");
+    let review = &out[out.rfind("> review").expect("the second review")..];
+    assert!(review.contains("accuracy") && review.contains("acpl") && review.contains("blunder"), "{review}");
+    let white = review.lines().find(|l| l.starts_with("White")).expect("White's row");
+    let black = review.lines().find(|l| l.starts_with("Black")).expect("Black's row");
+    assert!(white.split_whitespace().count() == 7 && black.split_whitespace().count() == 7, "{review}");
+    assert!(review.contains("Key moments:") && review.contains("1. Rxa7+??"), "{review}");
+    assert!(review.contains("was better"), "{review}");
 }
 
 #[test]

@@ -29,6 +29,7 @@ pub(super) enum Command {
     Pgn,
     Save(PathBuf),
     Resign,
+    Review,
     New,
     Help,
     Quit,
@@ -64,6 +65,7 @@ pub(super) fn parse_input(line: &str) -> Input {
         "fen" => Command::Fen,
         "pgn" => Command::Pgn,
         "resign" => Command::Resign,
+        "review" => Command::Review,
         "new" => Command::New,
         "help" | "?" => Command::Help,
         "quit" | "exit" => Command::Quit,
@@ -167,6 +169,7 @@ mod tests {
         assert_eq!(parse_input("undo"), Input::Command(Command::Undo));
         assert_eq!(parse_input("  HINT "), Input::Command(Command::Hint));
         assert_eq!(parse_input("quit"), Input::Command(Command::Quit));
+        assert_eq!(parse_input("Review"), Input::Command(Command::Review));
         assert_eq!(parse_input("save my game.pgn"), Input::Command(Command::Save("my game.pgn".into())));
         assert_eq!(parse_input("save"), Input::Invalid(InputError::MissingFile));
         assert_eq!(parse_input("flip now"), Input::Invalid(InputError::UnexpectedArgument("flip".into())));

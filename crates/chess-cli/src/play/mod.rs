@@ -18,11 +18,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use chess_ai::{Ai, AiError, Analysis, OptionsError};
+use chess_ai::review::{review, ReviewOptions};
+use chess_ai::{Ai, AiError, Analysis, OptionsError, SearchControl};
 use chess_core::{Color, Decision, Game, Move, Role};
 
 use crate::args::ArgError;
 use crate::format;
+use crate::review_cmd::{print_summary, ProgressBar};
 use input::{legal_moves_san, parse_input, parse_promotion, resolve_move, Command, Input, MoveError};
 use render::{answer_details, game_pgn, outcome_text, progress_line, render, LastMove};
 use settings::Settings;
@@ -39,12 +41,14 @@ Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command
   pgn         print the game so far as PGN
   save FILE   add the game to the PGN file FILE (games already there are kept)
   resign      give up the game
+  review      once the game is over: accuracy, mistakes, and where the game turned, with the
+              better moves
   new         start a new game with the same options
   help        show this message
   quit        leave (the game is added to the --pgn file, if one was given)
 Scores are in pawns from White's point of view; #3 is a mate in 3 for White, #-3 for Black.";
 
-const AFTER_THE_GAME: &str = "Type new, undo, pgn, save FILE or quit.";
+const AFTER_THE_GAME: &str = "Type review, new, undo, pgn, save FILE or quit.";
 
 pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let settings = Settings::parse(argv)?;
@@ -176,6 +180,7 @@ impl Session {
             Command::Pgn => out!("{}", self.pgn()),
             Command::Save(path) => self.save_to(&path),
             Command::Resign => self.resign(),
+            Command::Review => self.review(),
             Command::New => {
                 // The game left behind is kept in the --pgn file.
                 self.autosave();
@@ -345,6 +350,27 @@ impl Session {
         self.game.decide(Decision::Resignation { loser: self.settings.human });
         self.unsaved = true;
         self.announce_result();
+    }
+
+    /// The game judged move by move ([`chess_ai::review`] at its default budget), printed as
+    /// `chess review` prints a game; only once it is over, as on the page.
+    fn review(&self) {
+        if !self.is_over() {
+            outln!("The review comes when the game is over: play it out, or resign.");
+            return;
+        }
+        if self.game.moves().is_empty() {
+            outln!("No moves to review.");
+            return;
+        }
+        let bar = ProgressBar::new(1);
+        let options = ReviewOptions::default();
+        let result = review(&self.game, &options, &SearchControl::new(), &mut |done, all| bar.show(done, all));
+        bar.clear();
+        match result {
+            Ok(r) => print_summary(&self.game, &r),
+            Err(e) => outln!("No review: {e}"),
+        }
     }
 
     fn new_game(&mut self) {
