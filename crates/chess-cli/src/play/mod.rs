@@ -41,8 +41,7 @@ Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command
   pgn         print the game so far as PGN
   save FILE   add the game to the PGN file FILE (games already there are kept)
   resign      give up the game
-  review      once the game is over: accuracy, mistakes, and where the game turned, with the
-              better moves
+  review      after the game: accuracy, mistakes and where it turned, with better moves
   new         start a new game with the same options
   help        show this message
   quit        leave (the game is added to the --pgn file, if one was given)
