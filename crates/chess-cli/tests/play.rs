@@ -202,8 +202,8 @@ fn resigning_gives_the_result() {
 
 #[test]
 fn review_judges_the_game_once_it_is_over() {
-    // A rook up, White gives it for a pawn (1. Rxa7+?? Kxa7) and resigns: the review names the
-    // blunder as a key moment, with a better move.
+    // A rook up, White gives it for a pawn (1. Rxa7+ Kxa7) and resigns: the review marks the move
+    // `??` (a missed win) as a key moment, with a better move.
     let fen = "k7/pp4pp/8/8/8/8/6PP/R5K1 w - - 0 1";
     let out = transcript(&["--fen", fen], "review\nRxa7+\nresign\nreview\nquit\n");
     assert!(out.contains("The review comes when the game is over: play it out, or resign."), "{out}");
