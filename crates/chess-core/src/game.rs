@@ -198,6 +198,21 @@ impl Game {
         &self.boards
     }
 
+    /// The last move played and the position it was played from; `None` at the start.
+    ///
+    /// ```
+    /// use chess_core::Game;
+    ///
+    /// let mut game = Game::new();
+    /// assert!(game.last_move().is_none());
+    /// let e4 = game.play_san("e4").unwrap();
+    /// assert_eq!(game.last_move(), Some((e4, game.start())));
+    /// ```
+    pub fn last_move(&self) -> Option<(Move, &Board)> {
+        let before = self.boards.len().checked_sub(2)?;
+        Some((*self.moves.last()?, &self.boards[before]))
+    }
+
     /// The Zobrist keys of every position so far (for repetition detection in a search).
     pub fn keys(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
         self.boards.iter().map(Board::hash)

@@ -519,11 +519,7 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
 
 /// Whether the game's last move was an en-passant capture.
 fn last_was_en_passant(game: &Game) -> bool {
-    let (moves, positions) = (game.moves(), game.positions());
-    match (moves.last(), positions.len().checked_sub(2).and_then(|i| positions.get(i))) {
-        (Some(&mv), Some(before)) => before.is_en_passant(mv),
-        _ => false,
-    }
+    game.last_move().is_some_and(|(mv, before)| before.is_en_passant(mv))
 }
 
 /// How a game the board has not ended was decided, from its written result: an agreed draw, a

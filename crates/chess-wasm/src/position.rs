@@ -274,7 +274,7 @@ impl Position {
     /// The square a pawn skipped with the last move (or the start FEN's en-passant field before
     /// any move), whether or not a capture there is legal.
     pub fn en_passant_target(&self) -> Option<Square> {
-        let Some((&mv, before)) = self.game.moves().last().zip(self.game.positions().iter().rev().nth(1)) else {
+        let Some((mv, before)) = self.game.last_move() else {
             return self.start_target;
         };
         let double_push = before.role_on(mv.from()) == Some(Role::Pawn)

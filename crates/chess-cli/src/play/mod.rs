@@ -398,10 +398,7 @@ impl Session {
 
     fn show_position(&self) {
         let board = self.game.board();
-        let last = match (self.game.moves().last(), self.game.positions().iter().rev().nth(1)) {
-            (Some(&mv), Some(before)) => Some(LastMove::new(before, mv)),
-            _ => None,
-        };
+        let last = self.game.last_move().map(|(mv, before)| LastMove::new(before, mv));
         out!("{}", render(board, self.orientation, last.as_ref()));
     }
 
