@@ -40,6 +40,7 @@ use crate::{Tablebase, Wdl};
 
 #[cfg(feature = "json")]
 pub mod json;
+pub mod material;
 pub mod motifs;
 
 /// How a review searches.
@@ -195,6 +196,12 @@ impl MoveClass {
         }
     }
 
+    /// Whether the class marks a move that lost something: an inaccuracy, a mistake, a blunder
+    /// or a missed win (what a review explains and its key moments are made of).
+    pub const fn is_marked(self) -> bool {
+        matches!(self, MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder | MoveClass::MissedWin)
+    }
+
     /// The PGN symbol (NAG) of the class, where it has one: `!` only move, `?!`, `?`, `??`.
     pub const fn symbol(self) -> Option<&'static str> {
         match self {
@@ -265,7 +272,8 @@ pub struct Review {
     pub white: SideSummary,
     /// Black's figures.
     pub black: SideSummary,
-    /// The plies (from 1) of the largest Win% swings, largest first: where the game turned.
+    /// The plies (from 1) of the largest Win% swings, largest first: where the game turned (at
+    /// most five marked moves that lost 10 Win% or more).
     pub key_moments: Vec<usize>,
     /// The game's opening (ECO code and name, [`crate::openings::classify`]), when it passed
     /// through a named position.
@@ -447,7 +455,7 @@ pub fn review(
         let class = if in_book && class <= MoveClass::Good { MoveClass::Book } else { class };
         let reply = after.as_ref().map(|a| &a.best);
         let why = match class {
-            MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder | MoveClass::MissedWin => {
+            class if class.is_marked() => {
                 // The tables' verdict first, when they know both positions.
                 let by_tables = why_by_tables(options, board, next, &before.best);
                 Some(by_tables.unwrap_or_else(|| why_worse(board, next, &before.best, reply)))
@@ -509,7 +517,9 @@ pub fn review(
         let swing = |p: &PlyReview| p.win_before - p.win_after;
         swing(&plies[b]).total_cmp(&swing(&plies[a])).then(a.cmp(&b))
     });
-    key_moments.retain(|&i| plies[i].win_before - plies[i].win_after >= 10.0);
+    // A swing on a move the engine itself chose is its own noise between two searches, not a
+    // moment of the game: only marked moves count.
+    key_moments.retain(|&i| plies[i].win_before - plies[i].win_after >= 10.0 && plies[i].class.is_marked());
     key_moments.truncate(5);
     let key_moments = key_moments.into_iter().map(|i| i + 1).collect();
     let opening = classify(game).map(|(opening, _)| opening);
@@ -712,6 +722,17 @@ fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&An
     {
         return format!("misses {}, which wins the {role} on {}; {better}", best.san, best.mv.to());
     }
+    // What the lines win over their first moves (and the exchanges those start): the better
+    // move's for the mover, the reply's against it.
+    let gain = material::Trade::along(board, &best.pv, us);
+    let loss = reply.map(|r| material::Trade::along(next, &r.pv, us));
+    let reply_loss = loss.as_ref().map_or(0, material::Trade::net_loss);
+    // The better line wins a piece, more than the move played gives away (by the reply's line or
+    // its first capture): the move missed it.
+    if -gain.net_loss() >= see_value(Role::Knight) && -gain.net_loss() > reply_loss.max(lost.map_or(0, see_value)) {
+        let line = best.pv_san[..gain.plies].join(" ");
+        return format!("misses {}, which wins {} ({line}); {better}", best.san, gain.describe_gain());
+    }
     if let Some(reply) = reply {
         let replier = next.role_on(reply.mv.from());
         match lost {
@@ -732,6 +753,13 @@ fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&An
                 return format!("{}; {better}", motif.describe(&reply.san));
             }
         }
+        // The reply's line wins more than its first capture shows.
+        if let Some(trade) =
+            loss.filter(|t| t.net_loss() >= see_value(Role::Pawn) && t.net_loss() > lost.map_or(0, see_value))
+        {
+            let line = reply.pv_san[..trade.plies].join(" ");
+            return format!("it loses {}: {line}; {better}", trade.describe_loss());
+        }
         if lost.is_some() {
             return format!("it loses a pawn to {}; {better}", reply.san);
         }
@@ -742,4 +770,64 @@ fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&An
         );
     }
     better
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_core::CastlingMode;
+    use chess_search::Bound;
+
+    /// An engine line from `board`, given in SAN.
+    fn line(board: &Board, sans: &[&str]) -> AnalysisLine {
+        let mut b = *board;
+        let pv = sans
+            .iter()
+            .map(|san| {
+                let mv = b.parse_san(san).unwrap();
+                b.play(mv);
+                mv
+            })
+            .collect();
+        AnalysisLine::new(board, CastlingMode::Standard, Score(0), Bound::Exact, pv)
+    }
+
+    /// The reason for `played` in `fen`, given the engine's better line and its reply line.
+    fn why(fen: &str, played: &str, best: &[&str], reply: &[&str]) -> String {
+        let board: Board = fen.parse().unwrap();
+        let mut next = board;
+        next.play(board.parse_san(played).unwrap());
+        why_worse(&board, &next, &line(&board, best), Some(&line(&next, reply)))
+    }
+
+    #[test]
+    fn a_reply_whose_line_wins_more_than_its_first_capture_says_what_the_line_wins() {
+        // 20. Rh6?? of a game of docs/review-quality, with the line of a review at 50,000 nodes:
+        // Qxg5 takes a pawn, and the knight then takes the bishop on b2.
+        let fen = "r7/1bp1qkbQ/1p2p1p1/n5P1/2nP4/Pp2P3/1B1N1P2/R3K2R w K - 1 20";
+        assert_eq!(
+            why(fen, "Rh6", &["Rh4", "Nxd2"], &["Qxg5", "Rh3", "Nxb2", "Nf3", "Nd3+"]),
+            "it loses a bishop and a pawn: Qxg5 Rh3 Nxb2; Rh4 was better (Rh4 Nxd2)"
+        );
+        // The line that wins only its first capture says so in the first capture's words.
+        assert_eq!(
+            why(fen, "Rh6", &["Rh4", "Nxd2"], &["Qxg5", "Rh3", "Qf5", "Rh4"]),
+            "it loses a pawn to Qxg5; Rh4 was better (Rh4 Nxd2)"
+        );
+    }
+
+    #[test]
+    fn a_better_line_that_wins_a_piece_is_what_the_move_missed() {
+        // Ke2 lets the rook go and gives up a pawn; Nc7+ forks king and rook and Nxa8 wins it.
+        let fen = "r3k3/8/8/1N6/8/8/PP6/4K3 w - - 0 1";
+        assert_eq!(
+            why(fen, "Ke2", &["Nc7+", "Kd7", "Nxa8", "Kc6", "Ke2"], &["Rxa2", "Nc3", "Ra5"]),
+            "misses Nc7+, which wins a rook (Nc7+ Kd7 Nxa8); Nc7+ was better (Nc7+ Kd7 Nxa8 Kc6 Ke2)"
+        );
+        // A line that wins no more than the move played gives away is no miss.
+        assert_eq!(
+            why(fen, "Ke2", &["Kd2", "Rxa2"], &["Rxa2", "Nc3", "Ra5"]),
+            "it loses a pawn to Rxa2; Kd2 was better (Kd2 Rxa2)"
+        );
+    }
 }

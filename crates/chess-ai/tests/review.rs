@@ -153,6 +153,16 @@ fn a_move_that_gives_a_rook_for_a_minor_piece_says_it_loses_the_exchange() {
     assert!(why.starts_with("loses the exchange: Nxd1 takes the rook on d1"), "{why}");
 }
 
+#[test]
+fn a_move_that_misses_a_fork_says_what_the_better_line_wins() {
+    // Ke2?? lets the rook go: Nc7+ forks the king and the rook, Nxa8 takes it.
+    let r = judged(&game_from("r3k3/8/8/1N6/8/8/PP6/4K3 w - - 0 1", &["Ke2"]));
+    let why = r.plies[0].why.as_deref().unwrap();
+    assert!(r.plies[0].class >= MoveClass::Mistake, "{:?}", r.plies[0].class);
+    assert!(why.starts_with("misses Nc7+, which wins a rook (Nc7+ "), "{why}");
+    assert!(why.contains("Nxa8)"), "{why}");
+}
+
 /// A review with the vendored 3-5 piece tables of chess-syzygy's tests.
 fn judged_with_tables(game: &Game) -> Review {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../chess-syzygy/tests/tables");

@@ -258,7 +258,7 @@ export interface GameReview {
   schema: 'chess-review/1';
   white: SideReview;
   black: SideReview;
-  /** The plies (from 1) of the largest Win% swings, largest first. */
+  /** The plies (from 1) of the largest Win% swings (10 or more), largest first: at most five marked moves. */
   keyMoments: number[];
   /** The game's opening (ECO code and name), or null. */
   opening: { eco: string; name: string } | null;
