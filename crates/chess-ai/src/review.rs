@@ -458,7 +458,7 @@ pub fn review(
             class if class.is_marked() => {
                 // The tables' verdict first, when they know both positions.
                 let by_tables = why_by_tables(options, board, next, &before.best);
-                Some(by_tables.unwrap_or_else(|| why_worse(board, next, &before.best, reply)))
+                Some(by_tables.unwrap_or_else(|| why_worse(board, mv, next, &before.best, reply)))
             }
             MoveClass::OnlyMove => Some(format!(
                 "the only move that keeps the game: every other loses at least {:.0} Win%",
@@ -698,8 +698,8 @@ fn why_tablebase(tb: &Tablebase, board: &Board, next: &Board, best: &AnalysisLin
     Some(why)
 }
 
-/// Why a move lost: the facts of the engine's lines, in words.
-fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&AnalysisLine>) -> String {
+/// Why `mv`, played in `board` (giving `next`), lost: the facts of the engine's lines, in words.
+fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: Option<&AnalysisLine>) -> String {
     let better =
         format!("{} was better ({})", best.san, best.pv_san.iter().take(5).cloned().collect::<Vec<_>>().join(" "));
     // The reply's score is the opponent's, with the opponent to move: a mate it gives.
@@ -722,14 +722,20 @@ fn why_worse(board: &Board, next: &Board, best: &AnalysisLine, reply: Option<&An
     {
         return format!("misses {}, which wins the {role} on {}; {better}", best.san, best.mv.to());
     }
-    // What the lines win over their first moves (and the exchanges those start): the better
-    // move's for the mover, the reply's against it.
+    // What the lines win over their first moves (and the exchanges those start), for the mover:
+    // the better move's, and the reply's after the move played.
     let gain = material::Trade::along(board, &best.pv, us);
     let loss = reply.map(|r| material::Trade::along(next, &r.pv, us));
+    let taken = board.captured_role(mv).map_or(0, see_value);
+    let (best_gain, played_gain) = (-gain.net_loss(), taken - loss.as_ref().map_or(0, material::Trade::net_loss));
+    // The better line wins a piece, two pawns or more beyond what the move played and the reply's
+    // line come to, and more than the reply takes (by its first capture or its line: a bigger loss
+    // is the reason then): the move missed it.
     let reply_loss = loss.as_ref().map_or(0, material::Trade::net_loss);
-    // The better line wins a piece, more than the move played gives away (by the reply's line or
-    // its first capture): the move missed it.
-    if -gain.net_loss() >= see_value(Role::Knight) && -gain.net_loss() > reply_loss.max(lost.map_or(0, see_value)) {
+    if best_gain >= see_value(Role::Knight)
+        && best_gain - played_gain >= 2 * see_value(Role::Pawn)
+        && best_gain > lost.map_or(0, see_value).max(reply_loss)
+    {
         let line = best.pv_san[..gain.plies].join(" ");
         return format!("misses {}, which wins {} ({line}); {better}", best.san, gain.describe_gain());
     }
@@ -795,9 +801,10 @@ mod tests {
     /// The reason for `played` in `fen`, given the engine's better line and its reply line.
     fn why(fen: &str, played: &str, best: &[&str], reply: &[&str]) -> String {
         let board: Board = fen.parse().unwrap();
+        let mv = board.parse_san(played).unwrap();
         let mut next = board;
-        next.play(board.parse_san(played).unwrap());
-        why_worse(&board, &next, &line(&board, best), Some(&line(&next, reply)))
+        next.play(mv);
+        why_worse(&board, mv, &next, &line(&board, best), Some(&line(&next, reply)))
     }
 
     #[test]
@@ -806,13 +813,23 @@ mod tests {
         // Qxg5 takes a pawn, and the knight then takes the bishop on b2.
         let fen = "r7/1bp1qkbQ/1p2p1p1/n5P1/2nP4/Pp2P3/1B1N1P2/R3K2R w K - 1 20";
         assert_eq!(
-            why(fen, "Rh6", &["Rh4", "Nxd2"], &["Qxg5", "Rh3", "Nxb2", "Nf3", "Nd3+"]),
-            "it loses a bishop and a pawn: Qxg5 Rh3 Nxb2; Rh4 was better (Rh4 Nxd2)"
+            why(fen, "Rh6", &["Rh4", "Nxd2", "Kxd2"], &["Qxg5", "Rh3", "Nxb2", "Nf3", "Nd3+"]),
+            "it loses a bishop and a pawn: Qxg5 Rh3 Nxb2; Rh4 was better (Rh4 Nxd2 Kxd2)"
         );
         // The line that wins only its first capture says so in the first capture's words.
         assert_eq!(
-            why(fen, "Rh6", &["Rh4", "Nxd2"], &["Qxg5", "Rh3", "Qf5", "Rh4"]),
-            "it loses a pawn to Qxg5; Rh4 was better (Rh4 Nxd2)"
+            why(fen, "Rh6", &["Rh4", "Nxd2", "Kxd2"], &["Qxg5", "Rh3", "Qf5", "Rh4"]),
+            "it loses a pawn to Qxg5; Rh4 was better (Rh4 Nxd2 Kxd2)"
+        );
+    }
+
+    #[test]
+    fn a_better_line_that_wins_what_the_move_played_wins_too_is_no_miss() {
+        // 64...Kxf1 takes the rook that Rxf1 would have taken: no miss.
+        let fen = "8/8/1R5p/6pP/8/8/3K2k1/r4R2 b - - 0 64";
+        assert_eq!(
+            why(fen, "Kxf1", &["Rxf1", "Rxh6", "Rh1", "Ke3"], &["Rxh6", "g4", "Rg6", "Ra2+"]),
+            "it loses a pawn to Rxh6; Rxf1 was better (Rxf1 Rxh6 Rh1 Ke3)"
         );
     }
 
@@ -824,10 +841,10 @@ mod tests {
             why(fen, "Ke2", &["Nc7+", "Kd7", "Nxa8", "Kc6", "Ke2"], &["Rxa2", "Nc3", "Ra5"]),
             "misses Nc7+, which wins a rook (Nc7+ Kd7 Nxa8); Nc7+ was better (Nc7+ Kd7 Nxa8 Kc6 Ke2)"
         );
-        // A line that wins no more than the move played gives away is no miss.
+        // Where the better move only keeps the pawn, the pawn is the reason.
         assert_eq!(
-            why(fen, "Ke2", &["Kd2", "Rxa2"], &["Rxa2", "Nc3", "Ra5"]),
-            "it loses a pawn to Rxa2; Kd2 was better (Kd2 Rxa2)"
+            why(fen, "Ke2", &["Nc3", "Kd7"], &["Rxa2", "Nc3", "Ra5"]),
+            "it loses a pawn to Rxa2; Nc3 was better (Nc3 Kd7)"
         );
     }
 }
