@@ -769,11 +769,19 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
         if lost.is_some() {
             return format!("it loses a pawn to {}; {better}", reply.san);
         }
-        return format!(
-            "the answer {} ({}) gains; {better}",
-            reply.san,
-            reply.pv_san.iter().take(4).cloned().collect::<Vec<_>>().join(" ")
-        );
+        // A quiet reply's point: a promotion, or a threat to take something.
+        let line = reply.pv_san.iter().take(4).cloned().collect::<Vec<_>>().join(" ");
+        if reply.mv.promotion().is_some() {
+            return format!("the answer {} promotes ({line}); {better}", reply.san);
+        }
+        if next.is_legal(reply.mv) {
+            let mut after = *next;
+            after.play(reply.mv);
+            if let Some((role, sq)) = motifs::threat(next, &after) {
+                return format!("the answer {} attacks the {role} on {sq} ({line}); {better}", reply.san);
+            }
+        }
+        return format!("the answer {} ({line}) gains; {better}", reply.san);
     }
     better
 }
@@ -821,6 +829,15 @@ mod tests {
             why(fen, "Rh6", &["Rh4", "Nxd2", "Kxd2"], &["Qxg5", "Rh3", "Qf5", "Rh4"]),
             "it loses a pawn to Qxg5; Rh4 was better (Rh4 Nxd2 Kxd2)"
         );
+    }
+
+    #[test]
+    fn a_quiet_reply_that_attacks_a_piece_says_which() {
+        // Kf1 does nothing against a6, which attacks the knight on b5 (the bishop guards it from
+        // the queen).
+        let fen = "r1b1k2r/pppnbppp/4p3/1N1q4/3P4/4BN2/PP2BPPP/R2QK2R w KQkq - 0 12";
+        let reply = why(fen, "Kf1", &["O-O", "Nf6"], &["a6", "Nc3", "Qd6"]);
+        assert_eq!(reply, "the answer a6 attacks the knight on b5 (a6 Nc3 Qd6); O-O was better (O-O Nf6)");
     }
 
     #[test]

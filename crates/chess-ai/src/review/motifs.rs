@@ -102,6 +102,40 @@ fn pin(after: &Board, to: Square, attacker: Role, them: Color) -> Option<Motif> 
     None
 }
 
+/// The most valuable piece of the side that is not to move in `board` that its opponent (to
+/// move) can take with a gain of material (static exchange evaluation above zero).
+fn winnable(board: &Board) -> Option<(Role, Square)> {
+    board
+        .legal_moves()
+        .into_iter()
+        .filter(|&mv| board.is_capture(mv) && mv.promotion().is_none_or(|r| r == Role::Queen))
+        .filter(|&mv| board.see_ge(mv, 1))
+        .filter_map(|mv| Some((board.captured_role(mv)?, mv.to())))
+        .max_by_key(|&(role, sq)| (see_value(role), std::cmp::Reverse(sq as u8)))
+}
+
+/// The threat a quiet reply makes: the most valuable piece of the side that just moved which
+/// `after` (the board after the reply, that side to move) lets the replier win by a capture, when
+/// nothing of that size could be won before the reply (in `next`, the replier to move). `None`
+/// when the reply gives check (its threat is the check) or makes no new threat.
+///
+/// ```
+/// use chess_ai::review::motifs::threat;
+/// use chess_core::{Board, Role, Square};
+///
+/// // Black's queen stands on h4; White's Re4 attacks it (a threat: the queen may still step
+/// // away, or take the rook).
+/// let next: Board = "6k1/5ppp/8/8/7q/8/5PPP/3BR1K1 w - - 0 1".parse().unwrap();
+/// let mut after = next;
+/// after.play(next.parse_san("Re4").unwrap());
+/// assert_eq!(threat(&next, &after), Some((Role::Queen, Square::H4)));
+/// ```
+pub fn threat(next: &Board, after: &Board) -> Option<(Role, Square)> {
+    let (role, sq) = winnable(&after.null_move()?)?;
+    let before = winnable(next).map_or(0, |(r, _)| see_value(r));
+    (see_value(role) > before).then_some((role, sq))
+}
+
 impl Motif {
     /// The tactic in words, after the reply's SAN: "Nc7+ forks the king on e8 and the rook on a8".
     pub fn describe(&self, reply_san: &str) -> String {
