@@ -746,8 +746,18 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
             Some(Role::Rook) if matches!(replier, Some(Role::Knight | Role::Bishop)) => {
                 return format!("loses the exchange: {} takes the rook on {}; {better}", reply.san, reply.mv.to());
             }
+            // A piece taken: left en prise, or given in a trade that the move itself began, unless
+            // the line wins it back (a trade of queens is no loss of the queen).
             Some(role) if role != Role::Pawn => {
-                return format!("it leaves the {role} on {} to {}; {better}", reply.mv.to(), reply.san);
+                let played: Vec<Move> = std::iter::once(mv).chain(reply.pv.iter().copied()).collect();
+                let whole = material::Trade::along(board, &played, us);
+                if whole.net_loss() >= 2 * see_value(Role::Pawn) {
+                    if taken == 0 {
+                        return format!("it leaves the {role} on {} to {}; {better}", reply.mv.to(), reply.san);
+                    }
+                    let line = board.san_line(&played[..whole.plies.max(2)]).join(" ");
+                    return format!("it loses {}: {line}; {better}", whole.describe_loss());
+                }
             }
             _ => {}
         }
@@ -766,7 +776,7 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
             let line = reply.pv_san[..trade.plies].join(" ");
             return format!("it loses {}: {line}; {better}", trade.describe_loss());
         }
-        if lost.is_some() {
+        if lost == Some(Role::Pawn) {
             return format!("it loses a pawn to {}; {better}", reply.san);
         }
         // A quiet reply's point: a promotion, or a threat to take something.
@@ -774,11 +784,34 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
         if reply.mv.promotion().is_some() {
             return format!("the answer {} promotes ({line}); {better}", reply.san);
         }
-        if next.is_legal(reply.mv) {
+        if next.is_legal(reply.mv) && !next.is_capture(reply.mv) {
             let mut after = *next;
             after.play(reply.mv);
             if let Some((role, sq)) = motifs::threat(next, &after) {
                 return format!("the answer {} attacks the {role} on {sq} ({line}); {better}", reply.san);
+            }
+        }
+        // A capture the line takes back: a trade, of like pieces (`trades the queens`) or of one
+        // piece for another of the same value, begun by the move or by the reply.
+        if let Some(role) = lost {
+            let played: Vec<Move> = std::iter::once(mv).chain(reply.pv.iter().copied()).collect();
+            let whole = material::Trade::along(board, &played, us);
+            let traded = match (whole.lost.as_slice(), whole.won.as_slice()) {
+                _ if whole.plies < 2 => None,
+                ([], []) => Some(format!("the {role}s")),
+                ([l], [w]) if *l == role && see_value(*l) == see_value(*w) => Some(match taken {
+                    0 => format!("a {w} for the {role}"),
+                    _ => format!("the {role} for a {w}"),
+                }),
+                _ => None,
+            };
+            match traded {
+                Some(t) if taken > 0 => {
+                    let line = board.san_line(&played[..whole.plies]).join(" ");
+                    return format!("it trades {t}: {line}; {better}");
+                }
+                Some(t) => return format!("the answer {} trades {t} ({line}); {better}", reply.san),
+                None => {}
             }
         }
         return format!("the answer {} ({line}) gains; {better}", reply.san);
@@ -828,6 +861,38 @@ mod tests {
         assert_eq!(
             why(fen, "Rh6", &["Rh4", "Nxd2", "Kxd2"], &["Qxg5", "Rh3", "Qf5", "Rh4"]),
             "it loses a pawn to Qxg5; Rh4 was better (Rh4 Nxd2 Kxd2)"
+        );
+    }
+
+    #[test]
+    fn a_capture_answered_by_a_bigger_one_is_a_losing_trade_and_a_trade_of_queens_no_loss() {
+        // Qxb7?? takes a pawn, and Rxb7 takes the queen: the queen for a pawn.
+        let fen = "1r2k3/1p3ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1";
+        assert_eq!(
+            why(fen, "Qxb7", &["Qe2+", "Kf8"], &["Rxb7", "h3"]),
+            "it loses the queen for a pawn: Qxb7 Rxb7; Qe2+ was better (Qe2+ Kf8)"
+        );
+        // Qb5 offers a queen trade: Qxb5 is answered by Nxb5, no piece is lost.
+        let fen = "4k3/pp1q1ppp/8/8/8/2NQ4/PP3PPP/6K1 w - - 0 1";
+        assert_eq!(
+            why(fen, "Qb5", &["Qe4+", "Kf8"], &["Qxb5", "Nxb5", "a6"]),
+            "the answer Qxb5 trades the queens (Qxb5 Nxb5 a6); Qe4+ was better (Qe4+ Kf8)"
+        );
+    }
+
+    #[test]
+    fn a_trade_of_a_piece_for_another_says_who_began_it() {
+        // Bxc6+ takes a knight and bxc6 takes the bishop back: the move traded its bishop.
+        let fen = "r1bqk2r/pppp1ppp/2n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 5";
+        assert_eq!(
+            why(fen, "Bxc6", &["O-O", "Nxe4"], &["dxc6", "O-O"]),
+            "it trades the bishop for a knight: Bxc6 dxc6; O-O was better (O-O Nxe4)"
+        );
+        // Nd5 lets Nxd5 take the knight, exd5 takes back: the reply traded its knight.
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 4";
+        assert_eq!(
+            why(fen, "Nd5", &["Bb5", "Bc5"], &["Nxd5", "exd5", "Nd4"]),
+            "the answer Nxd5 trades the knights (Nxd5 exd5 Nd4); Bb5 was better (Bb5 Bc5)"
         );
     }
 

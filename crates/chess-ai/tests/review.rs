@@ -64,7 +64,11 @@ fn a_move_that_leaves_a_piece_en_prise_says_which_and_where() {
     let blunder = &r.plies[4];
     assert!(blunder.class >= MoveClass::Mistake, "{:?}", blunder.class);
     let why = blunder.why.as_deref().unwrap();
-    assert!(why.starts_with("it leaves the knight on e5 to Nxe5"), "{why}");
+    assert!(why.starts_with("it loses a knight for a pawn: Nxe5 Nxe5;"), "{why}");
+    // 3. Nd4?? puts the knight where the e5 pawn takes it.
+    let r = judged(&game(&["e4", "e5", "Nf3", "Nc6", "Nd4"]));
+    let why = r.plies[4].why.as_deref().unwrap();
+    assert!(why.starts_with("it leaves the knight on d4 to "), "{why}");
 }
 
 #[test]

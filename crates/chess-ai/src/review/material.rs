@@ -6,12 +6,12 @@
 
 use chess_core::{see_value, Board, Color, Move, Role};
 
-/// A line counts its first four moves (two each), then goes on while captures follow, up to
-/// eight: far down a line the engine's moves are its guesses, and what they win says little of
-/// the move reviewed.
+/// A line counts its first four moves (two each), then goes on while they are forcing (captures,
+/// checks and the answers to them), up to ten: far down a line the engine's quiet moves are its
+/// guesses, and what they win says little of the move reviewed.
 const FIRST_PLIES: usize = 4;
 /// See [`FIRST_PLIES`].
-const MAX_PLIES: usize = 8;
+const MAX_PLIES: usize = 10;
 
 /// The material that changes hands along a line, from one side's point of view, with the pieces
 /// both sides lose cancelled out (a knight for a knight is no trade).
@@ -27,7 +27,7 @@ pub struct Trade {
 
 impl Trade {
     /// The material `side` gains and loses as `line` is played from `board`: the captures of its
-    /// first four moves, and of the exchange that goes on from there (eight at most), up to the
+    /// first four moves, and of the forcing moves that go on from there (ten at most), up to the
     /// first promotion (a promotion changes material without a capture; the count stops before
     /// it) or the first move that is not legal.
     ///
@@ -55,8 +55,11 @@ impl Trade {
         let mut board = *board;
         let (mut lost, mut won, mut plies) = (Vec::new(), Vec::new(), 0);
         for (i, &mv) in line.iter().enumerate() {
-            let exchange_goes_on = board.captured_role(mv).is_some() && i < MAX_PLIES;
-            if (i >= FIRST_PLIES && !exchange_goes_on) || mv.promotion().is_some() || !board.is_legal(mv) {
+            if mv.promotion().is_some() || !board.is_legal(mv) {
+                break;
+            }
+            let forcing = board.captured_role(mv).is_some() || board.in_check() || board.gives_check(mv);
+            if i >= MAX_PLIES || (i >= FIRST_PLIES && !forcing) {
                 break;
             }
             if let Some(victim) = board.captured_role(mv) {
@@ -197,6 +200,21 @@ mod tests {
             Color::White,
         );
         assert_eq!((t.lost.len(), t.won.len(), t.plies), (0, 0, 5));
+    }
+
+    #[test]
+    fn checks_and_their_answers_carry_the_count_past_the_first_moves() {
+        // The elephant trap: 6. Nxd5?? Nxd5 7. Bxd8 Bb4+ 8. Qd2 Bxd2+ 9. Kxd2 Kxd8, a knight
+        // for a pawn once the checks are played out.
+        let t = trade(
+            "r1bqkb1r/pppn1ppp/5n2/3p2B1/3P4/2N5/PP2PPPP/R2QKBNR w KQkq - 0 6",
+            &["Nxd5", "Nxd5", "Bxd8", "Bb4+", "Qd2", "Bxd2+", "Kxd2", "Kxd8", "e4", "N5f6"],
+            Color::White,
+        );
+        assert_eq!(
+            (t.lost.as_slice(), t.won.as_slice(), t.plies),
+            ([Role::Knight].as_slice(), [Role::Pawn].as_slice(), 8)
+        );
     }
 
     #[test]
