@@ -464,6 +464,7 @@ pub fn review(
                 "the only move that keeps the game: every other loses at least {:.0} Win%",
                 win_before - before.lines.get(1).map_or(0.0, |l| win_percent(l.score))
             )),
+            MoveClass::Best | MoveClass::Excellent | MoveClass::Good => why_good(board, mv, next),
             _ => None,
         };
         plies.push(PlyReview {
@@ -698,6 +699,29 @@ fn why_tablebase(tb: &Tablebase, board: &Board, next: &Board, best: &AnalysisLin
     Some(why)
 }
 
+/// The point of a good move `mv` (played in `board`, giving `next`), when the board shows one: a
+/// fork or a pin it makes, a piece it attacks that the opponent would lose, or a piece of its own
+/// it saves.
+fn why_good(board: &Board, mv: Move, next: &Board) -> Option<String> {
+    if !next.has_legal_moves() {
+        return None;
+    }
+    if let Some(motif) = motifs::motif(next, mv.to()) {
+        return Some(motif.describe_own());
+    }
+    let attacks = motifs::threat(board, next).map(|(role, sq)| format!("attacks the {role} on {sq}"));
+    // (A capture that takes the attacked piece away takes something: that is its point.)
+    let saves = motifs::saved(board, next).filter(|_| !board.is_capture(mv)).map(|(role, sq)| match mv.from() == sq {
+        true => format!("moves the attacked {role} to safety"),
+        false => format!("defends the {role} on {sq}"),
+    });
+    match (saves, attacks) {
+        (Some(saves), Some(attacks)) => Some(format!("it {saves} and {attacks}")),
+        (Some(one), None) | (None, Some(one)) => Some(format!("it {one}")),
+        (None, None) => None,
+    }
+}
+
 /// Why `mv`, played in `board` (giving `next`), lost: the facts of the engine's lines, in words.
 fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: Option<&AnalysisLine>) -> String {
     let better =
@@ -894,6 +918,34 @@ mod tests {
             why(fen, "Nd5", &["Bb5", "Bc5"], &["Nxd5", "exd5", "Nd4"]),
             "the answer Nxd5 trades the knights (Nxd5 exd5 Nd4); Bb5 was better (Bb5 Bc5)"
         );
+    }
+
+    /// The point of `played` in `fen`, as a good move.
+    fn point(fen: &str, played: &str) -> Option<String> {
+        let board: Board = fen.parse().unwrap();
+        let mv = board.parse_san(played).unwrap();
+        let mut next = board;
+        next.play(mv);
+        why_good(&board, mv, &next)
+    }
+
+    #[test]
+    fn a_good_move_says_its_point_when_the_board_shows_one() {
+        // Nc7+ forks king and rook.
+        assert_eq!(
+            point("r3k3/8/8/1N6/8/8/PP6/4K3 w - - 0 1", "Nc7+").as_deref(),
+            Some("a fork: it attacks the king on e8 and the rook on a8")
+        );
+        // a3 attacks the bishop on b4 (the pawn is guarded by the b2 pawn).
+        assert_eq!(point("4k3/8/8/8/1b6/8/PP6/6K1 w - - 0 1", "a3").as_deref(), Some("it attacks the bishop on b4"));
+        // Nf3 takes the knight out of the e5 pawn's reach; Ke4 guards the one on d5.
+        assert_eq!(
+            point("4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1", "Nf3").as_deref(),
+            Some("it moves the attacked knight to safety and attacks the pawn on e5")
+        );
+        assert_eq!(point("4k3/8/8/2rN4/8/4K3/8/8 w - - 0 1", "Ke4").as_deref(), Some("it defends the knight on d5"));
+        // Nothing to say.
+        assert_eq!(point("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Kd2"), None);
     }
 
     #[test]

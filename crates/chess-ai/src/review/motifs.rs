@@ -136,9 +136,48 @@ pub fn threat(next: &Board, after: &Board) -> Option<(Role, Square)> {
     (see_value(role) > before).then_some((role, sq))
 }
 
+/// What a move saves: the most valuable piece of the side that moved in `board` (giving `next`)
+/// that the opponent could have won by a capture had it been its move before, and cannot now
+/// (the piece stepped away, or is guarded or shielded). `None` when the mover was in check.
+///
+/// ```
+/// use chess_ai::review::motifs::saved;
+/// use chess_core::{Board, Role, Square};
+///
+/// // The e5 pawn attacks the knight on d4: Nf3 takes it away.
+/// let board: Board = "4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1".parse().unwrap();
+/// let mut next = board;
+/// next.play(board.parse_san("Nf3").unwrap());
+/// assert_eq!(saved(&board, &next), Some((Role::Knight, Square::D4)));
+/// ```
+pub fn saved(board: &Board, next: &Board) -> Option<(Role, Square)> {
+    let (role, sq) = winnable(&board.null_move()?)?;
+    let still = winnable(next).map_or(0, |(r, _)| see_value(r));
+    (see_value(role) > still).then_some((role, sq))
+}
+
 impl Motif {
-    /// The tactic in words, after the reply's SAN: "Nc7+ forks the king on e8 and the rook on a8".
+    /// The tactic in words, after the reply's SAN: "walks into a fork: Nc2+ attacks the king on e1
+    /// and the rook on a1".
     pub fn describe(&self, reply_san: &str) -> String {
+        match self {
+            Motif::Fork { .. } => format!("walks into a fork: {reply_san} {}", self.what()),
+            Motif::Pin { .. } => format!("walks into a pin: {reply_san} {}", self.what()),
+        }
+    }
+
+    /// The tactic as the move that makes it: "a fork: it attacks the king on e8 and the rook on
+    /// a8", "a pin: it pins the knight on f6 to the king".
+    pub fn describe_own(&self) -> String {
+        match self {
+            Motif::Fork { .. } => format!("a fork: it {}", self.what()),
+            Motif::Pin { .. } => format!("a pin: it {}", self.what()),
+        }
+    }
+
+    /// What the piece does: "attacks the king on e1 and the rook on a1", "pins the knight on e4
+    /// to the king".
+    fn what(&self) -> String {
         match self {
             Motif::Fork { targets, .. } => {
                 let named: Vec<String> = targets.iter().map(|(role, sq)| format!("the {role} on {sq}")).collect();
@@ -146,11 +185,11 @@ impl Motif {
                     Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
                     _ => named.join(""),
                 };
-                format!("walks into a fork: {reply_san} attacks {list}")
+                format!("attacks {list}")
             }
             Motif::Pin { pinned: (role, sq), behind: (behind, back), .. } => {
                 let to = if *behind == Role::King { "the king".to_owned() } else { format!("the {behind} on {back}") };
-                format!("walks into a pin: {reply_san} pins the {role} on {sq} to {to}")
+                format!("pins the {role} on {sq} to {to}")
             }
         }
     }

@@ -240,7 +240,10 @@ export interface PlyReview {
   symbol: '!' | '?!' | '?' | '??' | null;
   /** The engine's best move here with its line, when the move played was another. */
   best: { san: string; uci: string; score: Score; pvSan: string[] } | null;
-  /** Why the move is marked, in words built from the engine's facts. */
+  /**
+   * Why the move is marked, in words built from the engine's facts; for a best, excellent or good
+   * move, its point when the board shows one (a fork or pin, a piece attacked, a piece saved).
+   */
   why: string | null;
 }
 
