@@ -793,12 +793,26 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
                 return format!("{}; {better}", motif.describe(&reply.san));
             }
         }
-        // The reply's line wins more than its first capture shows.
+        // The reply's line wins more than its first capture shows (counted from the move itself
+        // when the move took something).
         if let Some(trade) =
             loss.filter(|t| t.net_loss() >= see_value(Role::Pawn) && t.net_loss() > lost.map_or(0, see_value))
         {
-            let line = reply.pv_san[..trade.plies].join(" ");
-            return format!("it loses {}: {line}; {better}", trade.describe_loss());
+            let played: Vec<Move> = std::iter::once(mv).chain(reply.pv.iter().copied()).collect();
+            let whole = material::Trade::along(board, &played, us);
+            let (trade, line) = match taken {
+                0 => {
+                    let line = reply.pv_san[..trade.plies].join(" ");
+                    (trade, line)
+                }
+                _ => {
+                    let line = board.san_line(&played[..whole.plies]).join(" ");
+                    (whole, line)
+                }
+            };
+            if trade.net_loss() >= see_value(Role::Pawn) {
+                return format!("it loses {}: {line}; {better}", trade.describe_loss());
+            }
         }
         if lost == Some(Role::Pawn) {
             return format!("it loses a pawn to {}; {better}", reply.san);
@@ -955,6 +969,17 @@ mod tests {
         let fen = "r1b1k2r/pppnbppp/4p3/1N1q4/3P4/4BN2/PP2BPPP/R2QK2R w KQkq - 0 12";
         let reply = why(fen, "Kf1", &["O-O", "Nf6"], &["a6", "Nc3", "Qd6"]);
         assert_eq!(reply, "the answer a6 attacks the knight on b5 (a6 Nc3 Qd6); O-O was better (O-O Nf6)");
+    }
+
+    #[test]
+    fn a_capture_whose_reply_wins_more_counts_from_the_capture() {
+        // 5. Nxf7?? of the Blackburne Shilling gambit takes a pawn; Qxg2 and Qxh1+ take a pawn
+        // and the rook, and Qxh2 one more pawn: a rook and a pawn in all, from Nxf7 on.
+        let fen = "r1b1kbnr/pppp1ppp/8/4N1q1/2BnP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 5";
+        assert_eq!(
+            why(fen, "Nxf7", &["Bxf7+", "Kd8"], &["Qxg2", "d3", "Qxh1+", "Kd2", "Qxh2"]),
+            "it loses a rook and a pawn: Nxf7 Qxg2 d3 Qxh1+ Kd2 Qxh2; Bxf7+ was better (Bxf7+ Kd8)"
+        );
     }
 
     #[test]
