@@ -765,6 +765,9 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
     }
     if let Some(reply) = reply {
         let replier = next.role_on(reply.mv.from());
+        // The move and the reply's line together, from the position before the move.
+        let played: Vec<Move> = std::iter::once(mv).chain(reply.pv.iter().copied()).collect();
+        let whole = material::Trade::along(board, &played, us);
         match lost {
             // A minor piece for a rook.
             Some(Role::Rook) if matches!(replier, Some(Role::Knight | Role::Bishop)) => {
@@ -772,16 +775,12 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
             }
             // A piece taken: left en prise, or given in a trade that the move itself began, unless
             // the line wins it back (a trade of queens is no loss of the queen).
-            Some(role) if role != Role::Pawn => {
-                let played: Vec<Move> = std::iter::once(mv).chain(reply.pv.iter().copied()).collect();
-                let whole = material::Trade::along(board, &played, us);
-                if whole.net_loss() >= 2 * see_value(Role::Pawn) {
-                    if taken == 0 {
-                        return format!("it leaves the {role} on {} to {}; {better}", reply.mv.to(), reply.san);
-                    }
-                    let line = board.san_line(&played[..whole.plies.max(2)]).join(" ");
-                    return format!("it loses {}: {line}; {better}", whole.describe_loss());
+            Some(role) if role != Role::Pawn && whole.net_loss() >= 2 * see_value(Role::Pawn) => {
+                if taken == 0 {
+                    return format!("it leaves the {role} on {} to {}; {better}", reply.mv.to(), reply.san);
                 }
+                let line = board.san_line(&played[..whole.plies.max(2)]).join(" ");
+                return format!("it loses {}: {line}; {better}", whole.describe_loss());
             }
             _ => {}
         }
@@ -798,17 +797,12 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
         if let Some(trade) =
             loss.filter(|t| t.net_loss() >= see_value(Role::Pawn) && t.net_loss() > lost.map_or(0, see_value))
         {
-            let played: Vec<Move> = std::iter::once(mv).chain(reply.pv.iter().copied()).collect();
-            let whole = material::Trade::along(board, &played, us);
             let (trade, line) = match taken {
                 0 => {
                     let line = reply.pv_san[..trade.plies].join(" ");
                     (trade, line)
                 }
-                _ => {
-                    let line = board.san_line(&played[..whole.plies]).join(" ");
-                    (whole, line)
-                }
+                _ => (whole.clone(), board.san_line(&played[..whole.plies]).join(" ")),
             };
             if trade.net_loss() >= see_value(Role::Pawn) {
                 return format!("it loses {}: {line}; {better}", trade.describe_loss());
@@ -832,8 +826,6 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
         // A capture the line takes back: a trade, of like pieces (`trades the queens`) or of one
         // piece for another of the same value, begun by the move or by the reply.
         if let Some(role) = lost {
-            let played: Vec<Move> = std::iter::once(mv).chain(reply.pv.iter().copied()).collect();
-            let whole = material::Trade::along(board, &played, us);
             let traded = match (whole.lost.as_slice(), whole.won.as_slice()) {
                 _ if whole.plies < 2 => None,
                 ([], []) => Some(format!("the {role}s")),
