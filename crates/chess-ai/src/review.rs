@@ -844,6 +844,15 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
                 None => {}
             }
         }
+        // Nothing the reply wins or threatens: the point of the better move, when the board
+        // shows one, says what was missed.
+        let mut after_best = *board;
+        if board.is_legal(best.mv) {
+            after_best.play(best.mv);
+            if let Some(point) = why_good(board, best.mv, &after_best) {
+                return format!("the answer {} ({line}) gains; {better}: {point}", reply.san);
+            }
+        }
         return format!("the answer {} ({line}) gains; {better}", reply.san);
     }
     better
@@ -940,7 +949,7 @@ mod tests {
         // Nc7+ forks king and rook.
         assert_eq!(
             point("r3k3/8/8/1N6/8/8/PP6/4K3 w - - 0 1", "Nc7+").as_deref(),
-            Some("a fork: it attacks the king on e8 and the rook on a8")
+            Some("it forks the king on e8 and the rook on a8")
         );
         // a3 attacks the bishop on b4 (the pawn is guarded by the b2 pawn).
         assert_eq!(point("4k3/8/8/8/1b6/8/PP6/6K1 w - - 0 1", "a3").as_deref(), Some("it attacks the bishop on b4"));
@@ -952,6 +961,15 @@ mod tests {
         assert_eq!(point("4k3/8/8/2rN4/8/4K3/8/8 w - - 0 1", "Ke4").as_deref(), Some("it defends the knight on d5"));
         // Nothing to say.
         assert_eq!(point("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Kd2"), None);
+    }
+
+    #[test]
+    fn where_the_reply_shows_nothing_the_better_moves_point_is_said() {
+        // Kf1 lets the bishop stay; a3 would have attacked it.
+        assert_eq!(
+            why("4k3/8/8/8/1b6/8/PP6/6K1 w - - 0 1", "Kf1", &["a3", "Bd6"], &["Kd7", "Ke2"]),
+            "the answer Kd7 (Kd7 Ke2) gains; a3 was better (a3 Bd6): it attacks the bishop on b4"
+        );
     }
 
     #[test]

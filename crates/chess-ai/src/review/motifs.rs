@@ -166,12 +166,12 @@ impl Motif {
         }
     }
 
-    /// The tactic as the move that makes it: "a fork: it attacks the king on e8 and the rook on
-    /// a8", "a pin: it pins the knight on f6 to the king".
+    /// The tactic as the move that makes it: "it forks the king on e8 and the rook on a8", "it
+    /// pins the knight on f6 to the king".
     pub fn describe_own(&self) -> String {
         match self {
-            Motif::Fork { .. } => format!("a fork: it {}", self.what()),
-            Motif::Pin { .. } => format!("a pin: it {}", self.what()),
+            Motif::Fork { targets, .. } => format!("it forks {}", listed(targets)),
+            Motif::Pin { .. } => format!("it {}", self.what()),
         }
     }
 
@@ -179,19 +179,21 @@ impl Motif {
     /// to the king".
     fn what(&self) -> String {
         match self {
-            Motif::Fork { targets, .. } => {
-                let named: Vec<String> = targets.iter().map(|(role, sq)| format!("the {role} on {sq}")).collect();
-                let list = match named.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-                    _ => named.join(""),
-                };
-                format!("attacks {list}")
-            }
+            Motif::Fork { targets, .. } => format!("attacks {}", listed(targets)),
             Motif::Pin { pinned: (role, sq), behind: (behind, back), .. } => {
                 let to = if *behind == Role::King { "the king".to_owned() } else { format!("the {behind} on {back}") };
                 format!("pins the {role} on {sq} to {to}")
             }
         }
+    }
+}
+
+/// Pieces and their squares in words: "the king on e1 and the rook on a1".
+fn listed(targets: &[(Role, Square)]) -> String {
+    let named: Vec<String> = targets.iter().map(|(role, sq)| format!("the {role} on {sq}")).collect();
+    match named.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => named.join(""),
     }
 }
 
