@@ -689,14 +689,16 @@ fn why_tablebase(tb: &Tablebase, board: &Board, next: &Board, best: &AnalysisLin
     let verb = if was > 0 { "throws away the tablebase win" } else { "loses the tablebase draw" };
     let mut why = format!("{verb}: the tablebases call the position {} after it", said(now));
     // The better move, when the tables confirm that it keeps the verdict.
-    let mut after_best = *board;
-    if board.is_legal(best.mv) {
-        after_best.play(best.mv);
-        if after(&after_best) == Some(was) {
-            why.push_str(&format!("; {} keeps it {}", best.san, said(was)));
-        }
+    if played_from(board, best.mv).is_some_and(|after_best| after(&after_best) == Some(was)) {
+        why.push_str(&format!("; {} keeps it {}", best.san, said(was)));
     }
     Some(why)
+}
+
+/// The position after `mv` in `board`, when it is legal there.
+fn played_from(board: &Board, mv: Move) -> Option<Board> {
+    let mut after = *board;
+    after.try_play(mv).ok().map(|()| after)
 }
 
 /// The point of a good move `mv` (played in `board`, giving `next`), when the board shows one: a
@@ -751,11 +753,11 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
     let gain = material::Trade::along(board, &best.pv, us);
     let loss = reply.map(|r| material::Trade::along(next, &r.pv, us));
     let taken = board.captured_role(mv).map_or(0, see_value);
-    let (best_gain, played_gain) = (-gain.net_loss(), taken - loss.as_ref().map_or(0, material::Trade::net_loss));
+    let reply_loss = loss.as_ref().map_or(0, material::Trade::net_loss);
+    let (best_gain, played_gain) = (-gain.net_loss(), taken - reply_loss);
     // The better line wins a piece, two pawns or more beyond what the move played and the reply's
     // line come to, and more than the reply takes (by its first capture or its line: a bigger loss
     // is the reason then): the move missed it.
-    let reply_loss = loss.as_ref().map_or(0, material::Trade::net_loss);
     if best_gain >= see_value(Role::Knight)
         && best_gain - played_gain >= 2 * see_value(Role::Pawn)
         && best_gain > lost.map_or(0, see_value).max(reply_loss)
@@ -768,6 +770,7 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
         // The move and the reply's line together, from the position before the move.
         let played: Vec<Move> = std::iter::once(mv).chain(reply.pv.iter().copied()).collect();
         let whole = material::Trade::along(board, &played, us);
+        let after_reply = played_from(next, reply.mv);
         match lost {
             // A minor piece for a rook.
             Some(Role::Rook) if matches!(replier, Some(Role::Knight | Role::Bishop)) => {
@@ -785,12 +788,8 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
             _ => {}
         }
         // The reply's tactic: a fork or a pin, read off the board after it.
-        if next.is_legal(reply.mv) {
-            let mut after = *next;
-            after.play(reply.mv);
-            if let Some(motif) = motifs::motif(&after, reply.mv.to()) {
-                return format!("{}; {better}", motif.describe(&reply.san));
-            }
+        if let Some(motif) = after_reply.and_then(|after| motifs::motif(&after, reply.mv.to())) {
+            return format!("{}; {better}", motif.describe(&reply.san));
         }
         // The reply's line wins more than its first capture shows (counted from the move itself
         // when the move took something).
@@ -816,12 +815,9 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
         if reply.mv.promotion().is_some() {
             return format!("the answer {} promotes ({line}); {better}", reply.san);
         }
-        if next.is_legal(reply.mv) && !next.is_capture(reply.mv) {
-            let mut after = *next;
-            after.play(reply.mv);
-            if let Some((role, sq)) = motifs::threat(next, &after) {
-                return format!("the answer {} attacks the {role} on {sq} ({line}); {better}", reply.san);
-            }
+        let threat = after_reply.filter(|_| !next.is_capture(reply.mv)).and_then(|after| motifs::threat(next, &after));
+        if let Some((role, sq)) = threat {
+            return format!("the answer {} attacks the {role} on {sq} ({line}); {better}", reply.san);
         }
         // A capture the line takes back: a trade, of like pieces (`trades the queens`) or of one
         // piece for another of the same value, begun by the move or by the reply.
@@ -846,12 +842,8 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
         }
         // Nothing the reply wins or threatens: the point of the better move, when the board
         // shows one, says what was missed.
-        let mut after_best = *board;
-        if board.is_legal(best.mv) {
-            after_best.play(best.mv);
-            if let Some(point) = why_good(board, best.mv, &after_best) {
-                return format!("the answer {} ({line}) gains; {better}: {point}", reply.san);
-            }
+        if let Some(point) = played_from(board, best.mv).and_then(|after| why_good(board, best.mv, &after)) {
+            return format!("the answer {} ({line}) gains; {better}: {point}", reply.san);
         }
         return format!("the answer {} ({line}) gains; {better}", reply.san);
     }
@@ -878,12 +870,16 @@ mod tests {
         AnalysisLine::new(board, CastlingMode::Standard, Score(0), Bound::Exact, pv)
     }
 
+    /// The position of `fen`, the move `san` in it, and the position after it.
+    fn with_move(fen: &str, san: &str) -> (Board, Move, Board) {
+        let board: Board = fen.parse().unwrap();
+        let mv = board.parse_san(san).unwrap();
+        (board, mv, played_from(&board, mv).unwrap())
+    }
+
     /// The reason for `played` in `fen`, given the engine's better line and its reply line.
     fn why(fen: &str, played: &str, best: &[&str], reply: &[&str]) -> String {
-        let board: Board = fen.parse().unwrap();
-        let mv = board.parse_san(played).unwrap();
-        let mut next = board;
-        next.play(mv);
+        let (board, mv, next) = with_move(fen, played);
         why_worse(&board, mv, &next, &line(&board, best), Some(&line(&next, reply)))
     }
 
@@ -937,10 +933,7 @@ mod tests {
 
     /// The point of `played` in `fen`, as a good move.
     fn point(fen: &str, played: &str) -> Option<String> {
-        let board: Board = fen.parse().unwrap();
-        let mv = board.parse_san(played).unwrap();
-        let mut next = board;
-        next.play(mv);
+        let (board, mv, next) = with_move(fen, played);
         why_good(&board, mv, &next)
     }
 

@@ -58,11 +58,12 @@ impl Trade {
             if mv.promotion().is_some() || !board.is_legal(mv) {
                 break;
             }
-            let forcing = board.captured_role(mv).is_some() || board.in_check() || board.gives_check(mv);
+            let captured = board.captured_role(mv);
+            let forcing = captured.is_some() || board.in_check() || board.gives_check(mv);
             if i >= MAX_PLIES || (i >= FIRST_PLIES && !forcing) {
                 break;
             }
-            if let Some(victim) = board.captured_role(mv) {
+            if let Some(victim) = captured {
                 if board.side_to_move() == side {
                     won.push(victim);
                 } else {

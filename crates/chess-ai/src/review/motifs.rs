@@ -131,9 +131,7 @@ fn winnable(board: &Board) -> Option<(Role, Square)> {
 /// assert_eq!(threat(&next, &after), Some((Role::Queen, Square::H4)));
 /// ```
 pub fn threat(next: &Board, after: &Board) -> Option<(Role, Square)> {
-    let (role, sq) = winnable(&after.null_move()?)?;
-    let before = winnable(next).map_or(0, |(r, _)| see_value(r));
-    (see_value(role) > before).then_some((role, sq))
+    winnable_beyond(&after.null_move()?, next)
 }
 
 /// What a move saves: the most valuable piece of the side that moved in `board` (giving `next`)
@@ -151,9 +149,14 @@ pub fn threat(next: &Board, after: &Board) -> Option<(Role, Square)> {
 /// assert_eq!(saved(&board, &next), Some((Role::Knight, Square::D4)));
 /// ```
 pub fn saved(board: &Board, next: &Board) -> Option<(Role, Square)> {
-    let (role, sq) = winnable(&board.null_move()?)?;
-    let still = winnable(next).map_or(0, |(r, _)| see_value(r));
-    (see_value(role) > still).then_some((role, sq))
+    winnable_beyond(&board.null_move()?, next)
+}
+
+/// The most valuable piece [`winnable`] in `board` when nothing of its value is in `other`.
+fn winnable_beyond(board: &Board, other: &Board) -> Option<(Role, Square)> {
+    let (role, sq) = winnable(board)?;
+    let there = winnable(other).map_or(0, |(r, _)| see_value(r));
+    (see_value(role) > there).then_some((role, sq))
 }
 
 impl Motif {
