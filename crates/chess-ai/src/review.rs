@@ -42,6 +42,7 @@ use crate::{Tablebase, Wdl};
 pub mod json;
 pub mod material;
 pub mod motifs;
+pub mod positional;
 
 /// How a review searches.
 #[derive(Debug, Clone)]
@@ -840,12 +841,20 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
                 None => {}
             }
         }
-        // Nothing the reply wins or threatens: the point of the better move, when the board
-        // shows one, says what was missed.
-        if let Some(point) = played_from(board, best.mv).and_then(|after| why_good(board, best.mv, &after)) {
-            return format!("the answer {} ({line}) gains; {better}: {point}", reply.san);
-        }
-        return format!("the answer {} ({line}) gains; {better}", reply.san);
+        // Nothing the reply wins or threatens: what the position shows (a passed pawn, the
+        // king, the pawns, the pieces; the evaluation's terms pick which), and the point of the
+        // better move when the board shows one.
+        let cap = |s: Score| s.0.clamp(-1000, 1000);
+        let fact = positional::why(board, &played, &best.pv, cap(best.score) + cap(reply.score));
+        let said = |line| fact.as_ref().filter(|(_, l)| *l == line).map(|(f, _)| f.describe());
+        let cost = said(positional::Line::Played).map_or(String::new(), |f| format!(": {f}"));
+        let point = played_from(board, best.mv)
+            .and_then(|after| why_good(board, best.mv, &after))
+            .or_else(|| said(positional::Line::Better));
+        return match point {
+            Some(point) => format!("the answer {} ({line}) gains{cost}; {better}: {point}", reply.san),
+            None => format!("the answer {} ({line}) gains{cost}; {better}", reply.san),
+        };
     }
     better
 }
@@ -962,6 +971,22 @@ mod tests {
         assert_eq!(
             why("4k3/8/8/8/1b6/8/PP6/6K1 w - - 0 1", "Kf1", &["a3", "Bd6"], &["Kd7", "Ke2"]),
             "the answer Kd7 (Kd7 Ke2) gains; a3 was better (a3 Bd6): it attacks the bishop on b4"
+        );
+    }
+
+    #[test]
+    fn where_no_material_or_threat_shows_a_positional_fact_is_said() {
+        // Ke2 gives up castling where O-O tucks the king behind three pawns (the king-safety
+        // term of the evaluation is what separates the two lines).
+        let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        assert_eq!(
+            why(fen, "Ke2", &["O-O", "d6"], &["d6", "d3"]),
+            "the answer d6 (d6 d3) gains: White's king can no longer castle; O-O was better (O-O d6)"
+        );
+        // b4 lets the c3 pawn run, where bxc3 takes it.
+        assert_eq!(
+            why("4k3/8/8/8/8/2p5/1P6/4K3 w - - 0 1", "b4", &["bxc3", "Kd7"], &["c2", "Kd2"]),
+            "the answer c2 (c2 Kd2) gains: Black gets a passed pawn on c2; bxc3 was better (bxc3 Kd7)"
         );
     }
 

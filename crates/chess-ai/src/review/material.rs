@@ -52,26 +52,16 @@ impl Trade {
     /// assert_eq!(trade.describe_loss(), "a rook and a pawn");
     /// ```
     pub fn along(board: &Board, line: &[Move], side: Color) -> Trade {
-        let mut board = *board;
         let (mut lost, mut won, mut plies) = (Vec::new(), Vec::new(), 0);
-        for (i, &mv) in line.iter().enumerate() {
-            if mv.promotion().is_some() || !board.is_legal(mv) {
-                break;
-            }
-            let captured = board.captured_role(mv);
-            let forcing = captured.is_some() || board.in_check() || board.gives_check(mv);
-            if i >= MAX_PLIES || (i >= FIRST_PLIES && !forcing) {
-                break;
-            }
-            if let Some(victim) = captured {
-                if board.side_to_move() == side {
+        for (i, (before, mv)) in read(board, line).into_iter().enumerate() {
+            if let Some(victim) = before.captured_role(mv) {
+                if before.side_to_move() == side {
                     won.push(victim);
                 } else {
                     lost.push(victim);
                 }
                 plies = i + 1;
             }
-            board.play_unchecked(mv);
         }
         // A piece each side lost of the same kind is no trade.
         for role in Role::ALL {
@@ -108,6 +98,53 @@ impl Trade {
     pub fn describe_gain(&self) -> String {
         Trade { lost: self.won.clone(), won: self.lost.clone(), plies: self.plies }.describe_loss()
     }
+}
+
+/// The position a line comes to as a review reads it: after its first four moves and the
+/// forcing moves that go on from there (ten at most), before its first promotion or its first
+/// move that is not legal; the rule of [`Trade::along`].
+///
+/// ```
+/// use chess_ai::review::material::settled;
+/// use chess_core::{Board, STARTPOS};
+///
+/// // e4 e5 Nf3 Nc6, then Bb5 is quiet past the first four moves: the line settles before it.
+/// let board: Board = STARTPOS.parse().unwrap();
+/// let mut b = board;
+/// let line: Vec<_> = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+///     .iter()
+///     .map(|san| {
+///         let mv = b.parse_san(san).unwrap();
+///         b.play(mv);
+///         mv
+///     })
+///     .collect();
+/// assert_eq!(settled(&board, &line).fen(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+/// ```
+pub fn settled(board: &Board, line: &[Move]) -> Board {
+    let mut end = *board;
+    for (_, mv) in read(board, line) {
+        end.play_unchecked(mv);
+    }
+    end
+}
+
+/// The moves of `line` a review reads, each with the board before it (see [`Trade::along`]).
+fn read(board: &Board, line: &[Move]) -> Vec<(Board, Move)> {
+    let mut board = *board;
+    let mut read = Vec::new();
+    for (i, &mv) in line.iter().enumerate() {
+        if mv.promotion().is_some() || !board.is_legal(mv) {
+            break;
+        }
+        let forcing = board.is_capture(mv) || board.in_check() || board.gives_check(mv);
+        if i >= MAX_PLIES || (i >= FIRST_PLIES && !forcing) {
+            break;
+        }
+        read.push((board, mv));
+        board.play_unchecked(mv);
+    }
+    read
 }
 
 /// Pieces in words, the most valuable first: `a rook`, `two pawns`, `a bishop and a pawn`; the
