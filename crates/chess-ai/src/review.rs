@@ -459,7 +459,8 @@ pub fn review(
             class if class.is_marked() => {
                 // The tables' verdict first, when they know both positions.
                 let by_tables = why_by_tables(options, board, next, &before.best);
-                Some(by_tables.unwrap_or_else(|| why_worse(board, mv, next, &before.best, reply)))
+                let earlier: Vec<u64> = positions[..i].iter().map(Board::hash).collect();
+                Some(by_tables.unwrap_or_else(|| why_worse(board, mv, next, &before.best, reply, &earlier)))
             }
             MoveClass::OnlyMove => Some(format!(
                 "the only move that keeps the game: every other loses at least {:.0} Win%",
@@ -725,8 +726,66 @@ fn why_good(board: &Board, mv: Move, next: &Board) -> Option<String> {
     }
 }
 
+/// How many moves of `line`, played from `board`, it takes to come back to a position seen before:
+/// earlier in the line, at `board`, or in the game before it (`earlier`: the keys of its
+/// positions); `None` when the line repeats nothing.
+fn repeats(board: &Board, line: &[Move], earlier: &[u64]) -> Option<usize> {
+    let mut seen: Vec<u64> = earlier.iter().copied().chain([board.hash()]).collect();
+    let mut b = *board;
+    for (i, &mv) in line.iter().enumerate() {
+        b.try_play(mv).ok()?;
+        if seen.contains(&b.hash()) {
+            return Some(i + 1);
+        }
+        seen.push(b.hash());
+    }
+    None
+}
+
+/// A reply's line comes back to a position within this many moves (four each): a repetition
+/// found deeper in a line is the engine's guess more than the move's doing.
+const REPEAT_PLIES: usize = 8;
+
+/// The draw a move let in, when the reply's score is a draw, the better move's was more, and the
+/// reply's line repeats a position within [`REPEAT_PLIES`]: `it allows a perpetual check: ...`
+/// (the replier checks at every move), `it leaves only a perpetual check: ...` (the mover
+/// does), `it allows a draw by repetition: ...`.
+fn why_drawn(
+    board: &Board,
+    next: &Board,
+    best: &AnalysisLine,
+    reply: &AnalysisLine,
+    earlier: &[u64],
+) -> Option<String> {
+    if reply.score != Score::DRAW || best.score <= Score::DRAW {
+        return None;
+    }
+    let n = repeats(next, &reply.pv, &[earlier, &[board.hash()]].concat()).filter(|&n| n <= REPEAT_PLIES)?;
+    // Who gives check at each of their moves of the cycle: the replier (even plies) or the mover.
+    let mut b = *next;
+    let mut checks = [true, true];
+    for (i, &m) in reply.pv[..n].iter().enumerate() {
+        checks[i % 2] &= b.gives_check(m);
+        b.play(m);
+    }
+    let line = reply.pv_san[..n].join(" ");
+    Some(match checks {
+        [true, _] => format!("it allows a perpetual check: {line}"),
+        [_, true] if n >= 2 => format!("it leaves only a perpetual check: {line}"),
+        _ => format!("it allows a draw by repetition: {line}"),
+    })
+}
+
 /// Why `mv`, played in `board` (giving `next`), lost: the facts of the engine's lines, in words.
-fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: Option<&AnalysisLine>) -> String {
+/// `earlier` holds the keys of the game's positions before `board`, for repetitions.
+fn why_worse(
+    board: &Board,
+    mv: Move,
+    next: &Board,
+    best: &AnalysisLine,
+    reply: Option<&AnalysisLine>,
+    earlier: &[u64],
+) -> String {
     let better =
         format!("{} was better ({})", best.san, best.pv_san.iter().take(5).cloned().collect::<Vec<_>>().join(" "));
     // The reply's score is the opponent's, with the opponent to move: a mate it gives.
@@ -841,6 +900,15 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
                 None => {}
             }
         }
+        // A better position let go to a draw: the reply's line comes back to a position seen
+        // before within its first moves.
+        let own_point = played_from(board, best.mv).and_then(|after| why_good(board, best.mv, &after));
+        if let Some(draw) = why_drawn(board, next, best, reply, earlier) {
+            return match own_point {
+                Some(point) => format!("{draw}; {better}: {point}"),
+                None => format!("{draw}; {better}"),
+            };
+        }
         // Nothing the reply wins or threatens: what the position shows (a passed pawn, the
         // king, the pawns, the pieces; the evaluation's terms pick which), and the point of the
         // better move when the board shows one.
@@ -848,9 +916,7 @@ fn why_worse(board: &Board, mv: Move, next: &Board, best: &AnalysisLine, reply: 
         let fact = positional::why(board, &played, &best.pv, cap(best.score) + cap(reply.score));
         let said = |line| fact.as_ref().filter(|(_, l)| *l == line).map(|(f, _)| f.describe());
         let cost = said(positional::Line::Played).map_or(String::new(), |f| format!(": {f}"));
-        let point = played_from(board, best.mv)
-            .and_then(|after| why_good(board, best.mv, &after))
-            .or_else(|| said(positional::Line::Better));
+        let point = own_point.or_else(|| said(positional::Line::Better));
         return match point {
             Some(point) => format!("the answer {} ({line}) gains{cost}; {better}: {point}", reply.san),
             None => format!("the answer {} ({line}) gains{cost}; {better}", reply.san),
@@ -889,7 +955,7 @@ mod tests {
     /// The reason for `played` in `fen`, given the engine's better line and its reply line.
     fn why(fen: &str, played: &str, best: &[&str], reply: &[&str]) -> String {
         let (board, mv, next) = with_move(fen, played);
-        why_worse(&board, mv, &next, &line(&board, best), Some(&line(&next, reply)))
+        why_worse(&board, mv, &next, &line(&board, best), Some(&line(&next, reply)), &[])
     }
 
     #[test]
@@ -971,6 +1037,56 @@ mod tests {
         assert_eq!(
             why("4k3/8/8/8/1b6/8/PP6/6K1 w - - 0 1", "Kf1", &["a3", "Bd6"], &["Kd7", "Ke2"]),
             "the answer Kd7 (Kd7 Ke2) gains; a3 was better (a3 Bd6): it attacks the bishop on b4"
+        );
+    }
+
+    #[test]
+    fn a_reply_line_that_comes_back_to_a_position_is_a_draw_let_in() {
+        // Rd7 leaves the first rank: Qf2+ and Qf1+ check for ever.
+        let (board, mv, next) = with_move("6k1/5ppp/5q2/8/8/6PP/7K/3R4 w - - 0 1", "Rd7");
+        let mut best = line(&board, &["Kg2", "h6"]);
+        best.score = Score(300);
+        let why = |reply: &[&str]| {
+            let mut reply = line(&next, reply);
+            reply.score = Score::DRAW;
+            why_worse(&board, mv, &next, &best, Some(&reply), &[])
+        };
+        assert_eq!(
+            why(&["Qf2+", "Kh1", "Qf1+", "Kh2", "Qf2+"]),
+            "it allows a perpetual check: Qf2+ Kh1 Qf1+ Kh2 Qf2+; Kg2 was better (Kg2 h6)"
+        );
+        // Back to the position after Rd7 without a check on the way.
+        assert_eq!(
+            why(&["Qe5", "Kh1", "Qf6", "Kh2"]),
+            "it allows a draw by repetition: Qe5 Kh1 Qf6 Kh2; Kg2 was better (Kg2 h6)"
+        );
+        // h3 lets the win go: White has only Qf5+ and Qf8+ for ever.
+        let (board, mv, next) = with_move("7k/6p1/7p/2Q5/8/8/5PPP/6K1 w - - 0 1", "h3");
+        let mut reply = line(&next, &["Kh7", "Qf5+", "Kh8", "Qf8+", "Kh7", "Qf5+"]);
+        reply.score = Score::DRAW;
+        let mut best = line(&board, &["Qf8+", "Kh7"]);
+        best.score = Score(300);
+        assert_eq!(
+            why_worse(&board, mv, &next, &best, Some(&reply), &[]),
+            "it leaves only a perpetual check: Kh7 Qf5+ Kh8 Qf8+ Kh7 Qf5+; Qf8+ was better (Qf8+ Kh7)"
+        );
+        // A position of the game before the move counts: after Kg1 Qf5, Kh2 Qf6 comes back to
+        // the first one.
+        let first: Board = "6k1/5ppp/5q2/8/8/6PP/7K/3R4 w - - 0 1".parse().unwrap();
+        let mut board = first;
+        let mut earlier = vec![first.hash()];
+        board.play(board.parse_san("Kg1").unwrap());
+        earlier.push(board.hash());
+        board.play(board.parse_san("Qf5").unwrap());
+        let mv = board.parse_san("Kh2").unwrap();
+        let next = played_from(&board, mv).unwrap();
+        let mut reply = line(&next, &["Qf6", "Rd7"]);
+        reply.score = Score::DRAW;
+        let mut best = line(&board, &["Rd7", "h6"]);
+        best.score = Score(300);
+        assert_eq!(
+            why_worse(&board, mv, &next, &best, Some(&reply), &earlier),
+            "it allows a draw by repetition: Qf6; Rd7 was better (Rd7 h6)"
         );
     }
 
