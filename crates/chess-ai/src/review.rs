@@ -296,10 +296,15 @@ pub fn win_percent(score: Score) -> f64 {
         Some(m) if m > 0 => 100.0,
         Some(_) => 0.0,
         None => {
-            let cp = f64::from(score.0.clamp(-1_000, 1_000));
+            let cp = f64::from(centipawns(score));
             50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0)
         }
     }
+}
+
+/// A score in centipawns as the review's formulas take it: capped at ±1,000, a mate at the cap.
+fn centipawns(score: Score) -> i32 {
+    score.0.clamp(-1_000, 1_000)
 }
 
 /// lichess's accuracy of a move from the mover's Win% before and after it:
@@ -414,6 +419,8 @@ pub fn review(
         }
     }
     let book = Book::embedded();
+    // The game's positions by key, for the repetitions a reason names.
+    let keys: Vec<u64> = positions.iter().map(Board::hash).collect();
     let mut plies = Vec::new();
     for (i, &mv) in moves.iter().enumerate() {
         let (Some(Some(before)), Some(after)) = (searches.get(i), searches.get(i + 1)) else { break };
@@ -459,8 +466,7 @@ pub fn review(
             class if class.is_marked() => {
                 // The tables' verdict first, when they know both positions.
                 let by_tables = why_by_tables(options, board, next, &before.best);
-                let earlier: Vec<u64> = positions[..i].iter().map(Board::hash).collect();
-                Some(by_tables.unwrap_or_else(|| why_worse(board, mv, next, &before.best, reply, &earlier)))
+                Some(by_tables.unwrap_or_else(|| why_worse(board, mv, next, &before.best, reply, &keys[..=i])))
             }
             MoveClass::OnlyMove => Some(format!(
                 "the only move that keeps the game: every other loses at least {:.0} Win%",
@@ -496,22 +502,8 @@ pub fn review(
         for p in &mine {
             counts[MoveClass::ALL.iter().position(|&c| c == p.class).unwrap_or(0)] += 1;
         }
-        let capped = |s: Score, c: Color| {
-            let s = if c == Color::White { s } else { -s };
-            if s.is_mate() {
-                if s.0 > 0 {
-                    1_000
-                } else {
-                    -1_000
-                }
-            } else {
-                s.0.clamp(-1_000, 1_000)
-            }
-        };
-        let acpl = mine
-            .iter()
-            .map(|p| f64::from((capped(p.score_before, color) - capped(p.score_after, color)).max(0)))
-            .sum::<f64>()
+        let capped = |s: Score| centipawns(if color == Color::White { s } else { -s });
+        let acpl = mine.iter().map(|p| f64::from((capped(p.score_before) - capped(p.score_after)).max(0))).sum::<f64>()
             / mine.len().max(1) as f64;
         SideSummary { accuracy: game_accuracy(&wins, color), acpl, counts }
     };
@@ -750,17 +742,12 @@ const REPEAT_PLIES: usize = 8;
 /// reply's line repeats a position within [`REPEAT_PLIES`]: `it allows a perpetual check: ...`
 /// (the replier checks at every move), `it leaves only a perpetual check: ...` (the mover
 /// does), `it allows a draw by repetition: ...`.
-fn why_drawn(
-    board: &Board,
-    next: &Board,
-    best: &AnalysisLine,
-    reply: &AnalysisLine,
-    earlier: &[u64],
-) -> Option<String> {
+/// `seen` holds the keys of the game's positions up to the one the move was played in.
+fn why_drawn(next: &Board, best: &AnalysisLine, reply: &AnalysisLine, seen: &[u64]) -> Option<String> {
     if reply.score != Score::DRAW || best.score <= Score::DRAW {
         return None;
     }
-    let n = repeats(next, &reply.pv, &[earlier, &[board.hash()]].concat()).filter(|&n| n <= REPEAT_PLIES)?;
+    let n = repeats(next, &reply.pv, seen).filter(|&n| n <= REPEAT_PLIES)?;
     // Who gives check at each of their moves of the cycle: the replier (even plies) or the mover.
     let mut b = *next;
     let mut checks = [true, true];
@@ -777,14 +764,14 @@ fn why_drawn(
 }
 
 /// Why `mv`, played in `board` (giving `next`), lost: the facts of the engine's lines, in words.
-/// `earlier` holds the keys of the game's positions before `board`, for repetitions.
+/// `seen` holds the keys of the game's positions up to `board`, for repetitions.
 fn why_worse(
     board: &Board,
     mv: Move,
     next: &Board,
     best: &AnalysisLine,
     reply: Option<&AnalysisLine>,
-    earlier: &[u64],
+    seen: &[u64],
 ) -> String {
     let better =
         format!("{} was better ({})", best.san, best.pv_san.iter().take(5).cloned().collect::<Vec<_>>().join(" "));
@@ -903,7 +890,7 @@ fn why_worse(
         // A better position let go to a draw: the reply's line comes back to a position seen
         // before within its first moves.
         let own_point = played_from(board, best.mv).and_then(|after| why_good(board, best.mv, &after));
-        if let Some(draw) = why_drawn(board, next, best, reply, earlier) {
+        if let Some(draw) = why_drawn(next, best, reply, seen) {
             return match own_point {
                 Some(point) => format!("{draw}; {better}: {point}"),
                 None => format!("{draw}; {better}"),
@@ -912,8 +899,8 @@ fn why_worse(
         // Nothing the reply wins or threatens: what the position shows (a passed pawn, the
         // king, the pawns, the pieces; the evaluation's terms pick which), and the point of the
         // better move when the board shows one.
-        let cap = |s: Score| s.0.clamp(-1000, 1000);
-        let fact = positional::why(board, &played, &best.pv, cap(best.score) + cap(reply.score));
+        let lost = centipawns(best.score) + centipawns(reply.score);
+        let fact = positional::why(board, &played, &best.pv, lost);
         let said = |line| fact.as_ref().filter(|(_, l)| *l == line).map(|(f, _)| f.describe());
         let cost = said(positional::Line::Played).map_or(String::new(), |f| format!(": {f}"));
         let point = own_point.or_else(|| said(positional::Line::Better));
@@ -1074,10 +1061,11 @@ mod tests {
         // the first one.
         let first: Board = "6k1/5ppp/5q2/8/8/6PP/7K/3R4 w - - 0 1".parse().unwrap();
         let mut board = first;
-        let mut earlier = vec![first.hash()];
+        let mut seen = vec![first.hash()];
         board.play(board.parse_san("Kg1").unwrap());
-        earlier.push(board.hash());
+        seen.push(board.hash());
         board.play(board.parse_san("Qf5").unwrap());
+        seen.push(board.hash());
         let mv = board.parse_san("Kh2").unwrap();
         let next = played_from(&board, mv).unwrap();
         let mut reply = line(&next, &["Qf6", "Rd7"]);
@@ -1085,7 +1073,7 @@ mod tests {
         let mut best = line(&board, &["Rd7", "h6"]);
         best.score = Score(300);
         assert_eq!(
-            why_worse(&board, mv, &next, &best, Some(&reply), &earlier),
+            why_worse(&board, mv, &next, &best, Some(&reply), &seen),
             "it allows a draw by repetition: Qf6; Rd7 was better (Rd7 h6)"
         );
     }

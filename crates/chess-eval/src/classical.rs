@@ -259,8 +259,16 @@ fn ranks_ahead(sq: Square, color: Color) -> BitBoard {
     }
 }
 
+/// The squares of the files beside `file` (one file at the board's edge): where a pawn's
+/// neighbours stand, for isolated and passed pawns.
+///
+/// ```
+/// use chess_core::{File, Square};
+/// let beside = chess_eval::adjacent_files(File::A);
+/// assert!(beside.has(Square::B4) && !beside.has(Square::A4) && !beside.has(Square::C4));
+/// ```
 #[inline]
-fn adjacent_files(file: File) -> BitBoard {
+pub fn adjacent_files(file: File) -> BitBoard {
     let f = file.bitboard();
     BitBoard(((f.0 << 1) & !File::A.bitboard().0) | ((f.0 >> 1) & !File::H.bitboard().0))
 }

@@ -41,7 +41,7 @@ pub mod tuning;
 pub mod weights;
 
 pub use any_eval::AnyEval;
-pub use classical::{is_passed, phase, Classical, EvalConfig};
+pub use classical::{adjacent_files, is_passed, phase, Classical, EvalConfig};
 pub use evaluator::Evaluator;
 pub use nnue::{Network, Nnue};
 pub use score::Score;

@@ -11,9 +11,10 @@
 
 use chess_core::attacks::{king_attacks, piece_attacks};
 use chess_core::{BitBoard, Board, CastleSide, Color, File, Move, Piece, Role, Square};
-use chess_eval::{Classical, Term, Trace};
+use chess_eval::{adjacent_files, Classical, Term};
 
 use super::material::settled;
+use super::played_from;
 
 /// The least difference of one evaluation term, in centipawns (middlegame and endgame blended by
 /// the phase), that a reason names: about a doubled pawn in the middlegame and a half in the
@@ -132,8 +133,8 @@ pub fn why(board: &Board, played: &[Move], better: &[Move], lost: i32) -> Option
         .iter()
         .flat_map(|&term| {
             [
-                (term_value(&tb, term, us) - term_value(&tp, term, us), term, us),
-                (term_value(&tp, term, !us) - term_value(&tb, term, !us), term, !us),
+                (tb.blended(term, us) - tp.blended(term, us), term, us),
+                (tp.blended(term, !us) - tb.blended(term, !us), term, !us),
             ]
         })
         .filter(|&(gap, _, _)| gap >= least)
@@ -141,11 +142,8 @@ pub fn why(board: &Board, played: &[Move], better: &[Move], lost: i32) -> Option
     gaps.sort_by_key(|&(gap, term, side)| (std::cmp::Reverse(gap), term as u8, side as u8));
     gaps.into_iter().find_map(|(_, term, side)| {
         // `side` stands better in `good` than in `bad` for this term.
-        let (good, bad, good_line) = if side == us { (&b, &p, Line::Better) } else { (&p, &b, Line::Played) };
-        let bad_line = match good_line {
-            Line::Better => Line::Played,
-            Line::Played => Line::Better,
-        };
+        let (good, bad, good_line, bad_line) =
+            if side == us { (&b, &p, Line::Better, Line::Played) } else { (&p, &b, Line::Played, Line::Better) };
         let castled_away = side == us && term == Term::KingSafety && gave_up_castling(board, played);
         if castled_away {
             return Some((Fact::NoCastling { side }, Line::Played));
@@ -171,20 +169,13 @@ fn fact(term: Term, side: Color, good: &Board, bad: &Board, good_line: Line, bad
     }
 }
 
-/// One side's value of a term, blended by the phase of the position.
-fn term_value(trace: &Trace, term: Term, side: Color) -> i32 {
-    let s = trace.terms[term as usize][side as usize];
-    (s.mg() * trace.phase + s.eg() * (24 - trace.phase)) / 24
-}
-
 /// Whether the first move of `played` (the mover's) took away its last castling right without
 /// castling.
 fn gave_up_castling(board: &Board, played: &[Move]) -> bool {
     let us = board.side_to_move();
     let Some(&mv) = played.first() else { return false };
     let rights = |b: &Board| CastleSide::ALL.into_iter().any(|s| b.castling_rights().get(us, s).is_some());
-    let mut next = *board;
-    rights(board) && !board.is_castling(mv) && next.try_play(mv).is_ok() && !rights(&next)
+    rights(board) && !board.is_castling(mv) && played_from(board, mv).is_some_and(|next| !rights(&next))
 }
 
 /// The most advanced passed pawn of `side` in `good` on a file where it has none in `bad`.
@@ -218,11 +209,11 @@ fn king_fact(bad: &Board, good: &Board, side: Color) -> Option<Fact> {
     }
     let open = |b: &Board| {
         let file = b.king(side).file();
+        let at_king = file.bitboard() | adjacent_files(file);
         let pawns = b.colored_pieces(side, Role::Pawn);
         File::ALL
             .into_iter()
-            .filter(move |f| (f.index() as i32 - file.index() as i32).abs() <= 1)
-            .filter(move |f| !pawns.intersects(f.bitboard()))
+            .filter(move |f| at_king.intersects(f.bitboard()) && !pawns.intersects(f.bitboard()))
             .collect::<Vec<File>>()
     };
     let was = open(good);
@@ -242,15 +233,7 @@ fn pawn_fact(bad: &Board, good: &Board, side: Color) -> Option<Fact> {
     }
     let isolated = |b: &Board| -> Vec<Square> {
         let pawns = b.colored_pieces(side, Role::Pawn);
-        pawns
-            .into_iter()
-            .filter(|sq| {
-                File::ALL
-                    .into_iter()
-                    .filter(|f| (f.index() as i32 - sq.file().index() as i32).abs() == 1)
-                    .all(|f| !pawns.intersects(f.bitboard()))
-            })
-            .collect()
+        pawns.into_iter().filter(|sq| !pawns.intersects(adjacent_files(sq.file()))).collect()
     };
     let was = isolated(good);
     isolated(bad)
