@@ -225,6 +225,15 @@ pub(crate) fn blend(s: S, phase: i32) -> i32 {
     (s.mg() * phase + s.eg() * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
+impl Trace {
+    /// One side's value of a term, middlegame and endgame blended by the phase as the
+    /// evaluation blends its total (written here, beside the blending, so that the trace module
+    /// needs no weights).
+    pub fn blended(&self, term: Term, color: Color) -> i32 {
+        blend(self.terms[term as usize][color as usize], self.phase)
+    }
+}
+
 /// The square as white sees it (black's squares are mirrored), for piece-square tables.
 #[inline(always)]
 fn relative(sq: Square, color: Color) -> usize {

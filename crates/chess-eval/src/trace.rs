@@ -125,12 +125,6 @@ impl Trace {
         w - b
     }
 
-    /// One side's value of a term, middlegame and endgame blended by the phase as the
-    /// evaluation blends its total.
-    pub fn blended(&self, term: Term, color: chess_core::Color) -> i32 {
-        crate::classical::blend(self.terms[term as usize][color as usize], self.phase)
-    }
-
     /// Sum of all terms, white minus black, before phase blending.
     pub fn total(&self) -> S {
         Term::ALL.iter().fold(S(0, 0), |acc, &t| acc + self.net(t))
