@@ -30,7 +30,7 @@
 use std::sync::Arc;
 
 use chess_core::{see_value, Annotation, Board, Color, Game, Move, PgnGame, Role};
-use chess_eval::Score;
+use chess_eval::{Network, Score};
 use chess_search::{Limits, SearchControl, Silent};
 
 use crate::openings::{classify, Opening};
@@ -59,6 +59,9 @@ pub struct ReviewOptions {
     pub hash_mb: usize,
     /// Moves of the embedded opening book count as `book` up to this ply.
     pub book_plies: usize,
+    /// The net the searches evaluate with: the one compiled in ([`Network::embedded`]) by
+    /// default, another to see how a review changes with it, `None` for the classical evaluation.
+    pub net: Option<Arc<Network>>,
     /// Syzygy endgame tablebases: the search probes them, and a move that turns a position they
     /// call won into one they do not (or a drawn one into a loss) says so (`None`: none).
     #[cfg(feature = "syzygy")]
@@ -74,6 +77,7 @@ impl Default for ReviewOptions {
             threads: 1,
             hash_mb: 32,
             book_plies: 30,
+            net: Some(Network::embedded()),
             #[cfg(feature = "syzygy")]
             tablebase: None,
         }
@@ -381,6 +385,7 @@ pub fn review(
         seed: Some(0),
         threads: options.threads,
         hash_mb: Some(options.hash_mb),
+        net: options.net.clone(),
         #[cfg(feature = "syzygy")]
         tablebase: options.tablebase.clone(),
         ..AiOptions::default()

@@ -65,6 +65,17 @@ impl Args {
         })
     }
 
+    /// The net option `name` names (`embedded`, a compiled-in net's name or a net file:
+    /// [`chess_eval::Network::load`]), `None` if absent.
+    pub fn net(&self, name: &str) -> Result<Option<std::sync::Arc<chess_eval::Network>>, ArgError> {
+        let Some(spec) = self.str(name) else { return Ok(None) };
+        chess_eval::Network::load(spec).map(Some).map_err(|e| ArgError::BadValue {
+            option: name.to_owned(),
+            value: spec.to_owned(),
+            reason: e.to_string(),
+        })
+    }
+
     /// A numeric (or other `FromStr`) option within `range`.
     pub fn num<T>(&self, name: &str, range: std::ops::RangeInclusive<T>) -> Result<Option<T>, ArgError>
     where

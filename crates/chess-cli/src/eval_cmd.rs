@@ -11,14 +11,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let args = Args::parse(argv, &["--fen", "--net"], &["--simple"])?;
     let board = args.board("--fen")?;
     let config = if args.flag("--simple") { EvalConfig::MATERIAL_PST } else { EvalConfig::FULL };
-    let net = match args.str("--net") {
-        None => Network::embedded(),
-        Some(spec) => Network::load(spec).map_err(|e| ArgError::BadValue {
-            option: "--net".to_owned(),
-            value: spec.to_owned(),
-            reason: e.to_string(),
-        })?,
-    };
+    let net = args.net("--net")?.unwrap_or_else(Network::embedded);
     out!("{}\n{}", board.diagram(), Classical::new(config).trace(&board));
     // The net scores for the side to move; the trace's total is White's.
     let for_white = |score: i32| if board.side_to_move() == chess_core::Color::White { score } else { -score };

@@ -5,7 +5,8 @@
 //! docs/review.md), `--jsonl` one game a line; `--annotate OUT.pgn` writes the games with the
 //! review's NAGs, `[%eval]` comments and better lines. `--jobs N` reviews N games at a time (one
 //! thread each, the output in the file's order); `--shard I/N` takes every N-th game from the
-//! I-th, so that a big file splits over machines or processes (docs/review.md).
+//! I-th, so that a big file splits over machines or processes (docs/review.md). `--net` searches
+//! with another net than the embedded one (a compiled-in net's name or a file).
 
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -28,7 +29,18 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     };
     let args = Args::parse(
         rest,
-        &["--game", "--nodes", "--movetime", "--depth", "--threads", "--annotate", "--jobs", "--shard", "--syzygy"],
+        &[
+            "--game",
+            "--nodes",
+            "--movetime",
+            "--depth",
+            "--threads",
+            "--annotate",
+            "--jobs",
+            "--shard",
+            "--syzygy",
+            "--net",
+        ],
         &["--json", "--jsonl"],
     )?;
     let output = match (args.flag("--json"), args.flag("--jsonl")) {
@@ -46,6 +58,9 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     options.depth = args.num::<i32>("--depth", 1..=chess_ai::MAX_DEPTH)?;
     options.threads = args.num::<usize>("--threads", 1..=chess_ai::MAX_THREADS)?.unwrap_or(1);
     options.tablebase = crate::analyze_cmd::syzygy_arg(&args)?;
+    if let Some(net) = args.net("--net")? {
+        options.net = Some(net);
+    }
     let only = args.num::<usize>("--game", 1..=usize::MAX)?;
     let text = if path == "-" {
         let mut text = String::new();

@@ -284,6 +284,32 @@ fn review_judges_each_game_and_names_a_broken_one() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `chess review --net`: the embedded net by its name is the default review, another net file
+/// judges with its own scores, and a file that is not a net is a one-line error (exit status 2).
+#[test]
+fn review_searches_with_the_net_it_is_given() {
+    let dir = std::env::temp_dir().join(format!("chess-cli-review-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n").unwrap();
+    let file = path.to_str().unwrap();
+    let review = |extra: &[&str]| {
+        let out = chess(&[&["review", file, "--nodes", "5000", "--jsonl"], extra].concat());
+        assert_eq!(out.status.code(), Some(0), "{extra:?}: {}", stderr(&out));
+        stdout(&out)
+    };
+    let v1 = concat!(env!("CARGO_MANIFEST_DIR"), "/../chess-eval/nets/cn128-v1.nnue");
+    let (default, by_name, older) = (review(&[]), review(&["--net", "cn128-v2"]), review(&["--net", v1]));
+    assert_eq!(default, by_name);
+    assert_ne!(default, older, "another net scores the positions otherwise");
+    assert!(older.contains("allows mate in 1: Qxf7#"), "{older}");
+    let out = chess(&["review", file, "--net", file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.starts_with("chess: invalid value") && err.contains("for --net") && err.lines().count() == 1, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `chess review --json` / `--jsonl` / `--annotate`: the schema's fields, one line a game, and a
 /// PGN with NAGs, `[%eval]` comments and the better line that reads back to the same moves.
 #[test]
