@@ -26,7 +26,6 @@
 //! assert!(r.black.accuracy > r.white.accuracy);
 //! ```
 
-#[cfg(feature = "syzygy")]
 use std::sync::Arc;
 
 use chess_core::{see_value, Annotation, Board, Color, Game, Move, PgnGame, Role};
