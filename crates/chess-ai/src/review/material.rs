@@ -83,14 +83,24 @@ impl Trade {
     }
 
     /// The trade in words, from the side that comes out behind: `a rook for a pawn`, `the
-    /// exchange`, `two pawns`, `the queen for a rook and a knight`.
+    /// exchange`, `two pawns`, `the queen for a rook and a knight`. A bishop given for a knight
+    /// (or a knight for a bishop) is an even trade and goes unsaid: a bishop and a pawn for a
+    /// knight is `a pawn`, as a player says it.
     pub fn describe_loss(&self) -> String {
-        if let ([Role::Rook], [Role::Knight | Role::Bishop]) = (self.lost.as_slice(), self.won.as_slice()) {
+        let (mut lost, mut won) = (self.lost.clone(), self.won.clone());
+        while let (Some(l), Some(w)) = (
+            lost.iter().position(|&r| matches!(r, Role::Knight | Role::Bishop)),
+            won.iter().position(|&r| matches!(r, Role::Knight | Role::Bishop)),
+        ) {
+            lost.remove(l);
+            won.remove(w);
+        }
+        if let ([Role::Rook], [Role::Knight | Role::Bishop]) = (lost.as_slice(), won.as_slice()) {
             return "the exchange".to_owned();
         }
-        match self.won.as_slice() {
-            [] => pieces(&self.lost),
-            won => format!("{} for {}", pieces(&self.lost), pieces(won)),
+        match won.as_slice() {
+            [] => pieces(&lost),
+            won => format!("{} for {}", pieces(&lost), pieces(won)),
         }
     }
 
@@ -224,6 +234,15 @@ mod tests {
         assert_eq!(t(&[Role::Queen], &[Role::Rook, Role::Knight]).describe_loss(), "the queen for a rook and a knight");
         assert_eq!(t(&[Role::Rook, Role::Bishop, Role::Pawn], &[]).describe_loss(), "a rook, a bishop and a pawn");
         assert_eq!(t(&[], &[Role::Knight]).describe_gain(), "a knight");
+        // A minor piece for the other kind is even: what is left is said.
+        assert_eq!(t(&[Role::Bishop, Role::Pawn], &[Role::Knight]).describe_loss(), "a pawn");
+        assert_eq!(t(&[Role::Knight, Role::Pawn, Role::Pawn], &[Role::Bishop]).describe_loss(), "two pawns");
+        assert_eq!(t(&[Role::Rook, Role::Bishop], &[Role::Knight, Role::Knight]).describe_loss(), "the exchange");
+        assert_eq!(
+            t(&[Role::Knight, Role::Bishop], &[Role::Pawn, Role::Pawn]).describe_loss(),
+            "a knight and a bishop for two pawns"
+        );
+        assert_eq!(t(&[Role::Knight], &[Role::Bishop, Role::Pawn]).describe_gain(), "a pawn");
     }
 
     #[test]
