@@ -28,7 +28,7 @@
 
 use std::sync::Arc;
 
-use chess_core::{see_value, Annotation, Board, Color, Game, Move, PgnGame, Role};
+use chess_core::{see_value, Annotation, Board, Color, Game, Move, PgnGame, Role, Square};
 use chess_eval::{Network, Score};
 use chess_search::{Limits, SearchControl, Silent};
 
@@ -470,7 +470,9 @@ pub fn review(
             class if class.is_marked() => {
                 // The tables' verdict first, when they know both positions.
                 let by_tables = why_by_tables(options, board, next, &before.best);
-                Some(by_tables.unwrap_or_else(|| why_worse(board, mv, next, &before.best, reply, &keys[..=i])))
+                // What the opponent's last move took, and where: a piece the better move takes back.
+                let taken = i.checked_sub(1).and_then(|j| Some((positions[j].captured_role(moves[j])?, moves[j].to())));
+                Some(by_tables.unwrap_or_else(|| why_worse(board, mv, next, &before.best, reply, &keys[..=i], taken)))
             }
             MoveClass::OnlyMove => Some(format!(
                 "the only move that keeps the game: every other loses at least {:.0} Win%",
@@ -776,6 +778,7 @@ fn why_worse(
     best: &AnalysisLine,
     reply: Option<&AnalysisLine>,
     seen: &[u64],
+    taken: Option<(Role, Square)>,
 ) -> String {
     let better =
         format!("{} was better ({})", best.san, best.pv_san.iter().take(5).cloned().collect::<Vec<_>>().join(" "));
@@ -790,6 +793,20 @@ fn why_worse(
     // what the reply takes back): the move missed a win of material.
     let us = board.side_to_move();
     let lost = reply.and_then(|r| next.role_on(r.mv.to()).filter(|_| next.color_on(r.mv.to()) == Some(us)));
+    // The opponent has just taken a piece, the better move takes back on that square and the
+    // move played does not (nor does the reply take more): a recapture forgotten.
+    let retake = taken.filter(|&(role, square)| {
+        see_value(role) >= see_value(Role::Knight)
+            && best.mv.to() == square
+            && board.is_capture(best.mv)
+            && mv.to() != square
+            && next.color_on(square) == Some(!us)
+            && see_value(role) > lost.map_or(0, see_value)
+    });
+    if let Some((role, square, taker)) = retake.and_then(|(role, square)| Some((role, square, board.role_on(square)?)))
+    {
+        return format!("it does not take back on {square} (the {taker} there has just taken a {role}); {better}");
+    }
     let missed = board
         .role_on(best.mv.to())
         .filter(|_| board.color_on(best.mv.to()) == Some(!us))
@@ -946,7 +963,7 @@ mod tests {
     /// The reason for `played` in `fen`, given the engine's better line and its reply line.
     fn why(fen: &str, played: &str, best: &[&str], reply: &[&str]) -> String {
         let (board, mv, next) = with_move(fen, played);
-        why_worse(&board, mv, &next, &line(&board, best), Some(&line(&next, reply)), &[])
+        why_worse(&board, mv, &next, &line(&board, best), Some(&line(&next, reply)), &[], None)
     }
 
     #[test]
@@ -997,6 +1014,29 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_piece_just_taken_and_not_taken_back_is_a_recapture_forgotten() {
+        // Black's bishop has just taken the knight on c3; h3 leaves it there, bxc3 takes back.
+        let why = |fen: &str, taken: Option<(Role, Square)>, reply: &[&str]| {
+            let (board, mv, next) = with_move(fen, "h3");
+            why_worse(&board, mv, &next, &line(&board, &["bxc3", "Kb7"]), Some(&line(&next, reply)), &[], taken)
+        };
+        let fen = "k7/8/8/8/8/2b5/1P5P/6K1 w - - 0 2";
+        let knight = Some((Role::Knight, Square::C3));
+        assert_eq!(
+            why(fen, knight, &["Bxb2", "Kf2"]),
+            "it does not take back on c3 (the bishop there has just taken a knight); bxc3 was better (bxc3 Kb7)"
+        );
+        // Where it took a pawn, taking the bishop is no recapture but a win of material.
+        assert_eq!(
+            why(fen, Some((Role::Pawn, Square::C3)), &["Bxb2", "Kf2"]),
+            "misses bxc3, which wins the bishop on c3; bxc3 was better (bxc3 Kb7)"
+        );
+        // The reply takes more than the recapture would have won back: that is the reason.
+        let fen = "k7/8/8/4Q3/8/2b5/1P5P/6K1 w - - 0 2";
+        assert_eq!(why(fen, knight, &["Bxe5", "Kf2"]), "it leaves the queen on e5 to Bxe5; bxc3 was better (bxc3 Kb7)");
+    }
+
     /// The point of `played` in `fen`, as a good move.
     fn point(fen: &str, played: &str) -> Option<String> {
         let (board, mv, next) = with_move(fen, played);
@@ -1040,7 +1080,7 @@ mod tests {
         let why = |reply: &[&str]| {
             let mut reply = line(&next, reply);
             reply.score = Score::DRAW;
-            why_worse(&board, mv, &next, &best, Some(&reply), &[])
+            why_worse(&board, mv, &next, &best, Some(&reply), &[], None)
         };
         assert_eq!(
             why(&["Qf2+", "Kh1", "Qf1+", "Kh2", "Qf2+"]),
@@ -1058,7 +1098,7 @@ mod tests {
         let mut best = line(&board, &["Qf8+", "Kh7"]);
         best.score = Score(300);
         assert_eq!(
-            why_worse(&board, mv, &next, &best, Some(&reply), &[]),
+            why_worse(&board, mv, &next, &best, Some(&reply), &[], None),
             "it leaves only a perpetual check: Kh7 Qf5+ Kh8 Qf8+ Kh7 Qf5+; Qf8+ was better (Qf8+ Kh7)"
         );
         // A position of the game before the move counts: after Kg1 Qf5, Kh2 Qf6 comes back to
@@ -1077,7 +1117,7 @@ mod tests {
         let mut best = line(&board, &["Rd7", "h6"]);
         best.score = Score(300);
         assert_eq!(
-            why_worse(&board, mv, &next, &best, Some(&reply), &seen),
+            why_worse(&board, mv, &next, &best, Some(&reply), &seen, None),
             "it allows a draw by repetition: Qf6; Rd7 was better (Rd7 h6)"
         );
     }

@@ -242,7 +242,7 @@ export interface PlyReview {
   best: { san: string; uci: string; score: Score; pvSan: string[] } | null;
   /**
    * Why the move is marked, in words built from the engine's facts (a mate, material a line wins,
-   * a fork or pin, a threat, a draw let in, a positional fact such as a passed pawn or an open
+   * a recapture forgotten, a fork or pin, a threat, a draw let in, a positional fact such as a passed pawn or an open
    * file at the king; docs/review.md lists them); for a best, excellent or good move, its point
    * when the board shows one (a fork or pin, a piece attacked, a piece saved).
    */
