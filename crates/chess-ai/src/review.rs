@@ -794,14 +794,14 @@ fn why_worse(
     let us = board.side_to_move();
     let lost = reply.and_then(|r| next.role_on(r.mv.to()).filter(|_| next.color_on(r.mv.to()) == Some(us)));
     // The opponent has just taken a piece, the better move takes back on that square and the
-    // move played does not (nor does the reply take more): a recapture forgotten.
+    // move played does not (nor does the reply take something bigger): a recapture forgotten.
     let retake = taken.filter(|&(role, square)| {
         see_value(role) >= see_value(Role::Knight)
             && best.mv.to() == square
             && board.is_capture(best.mv)
             && mv.to() != square
             && next.color_on(square) == Some(!us)
-            && see_value(role) > lost.map_or(0, see_value)
+            && see_value(role) >= lost.map_or(0, see_value)
     });
     if let Some((role, square, taker)) = retake.and_then(|(role, square)| Some((role, square, board.role_on(square)?)))
     {
@@ -1031,6 +1031,13 @@ mod tests {
         assert_eq!(
             why(fen, Some((Role::Pawn, Square::C3)), &["Bxb2", "Kf2"]),
             "misses bxc3, which wins the bishop on c3; bxc3 was better (bxc3 Kb7)"
+        );
+        // The reply takes as much as the recapture would have won back: the recapture is still
+        // what the move forgot.
+        let with_knight = "k7/8/8/4N3/8/2b5/1P5P/6K1 w - - 0 2";
+        assert_eq!(
+            why(with_knight, knight, &["Bxe5", "Kf2"]),
+            "it does not take back on c3 (the bishop there has just taken a knight); bxc3 was better (bxc3 Kb7)"
         );
         // The reply takes more than the recapture would have won back: that is the reason.
         let fen = "k7/8/8/4Q3/8/2b5/1P5P/6K1 w - - 0 2";
