@@ -1,4 +1,5 @@
-//! `chess analyze`: live iterations, then the best lines in SAN with their scores.
+//! `chess analyze`: live iterations, then the best lines in SAN with their scores (searched with
+//! the embedded net, or the one `--net` names).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,8 +15,11 @@ use crate::format;
 const DEFAULT_MOVETIME_MS: u64 = 3_000;
 
 pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
-    let args =
-        Args::parse(argv, &["--fen", "--depth", "--movetime", "--multipv", "--hash", "--threads", "--syzygy"], &[])?;
+    let args = Args::parse(
+        argv,
+        &["--fen", "--depth", "--movetime", "--multipv", "--hash", "--threads", "--syzygy", "--net"],
+        &[],
+    )?;
     let board = args.board("--fen")?;
     let depth = args.num::<i32>("--depth", 1..=chess_ai::MAX_DEPTH)?;
     let movetime = args.num::<u64>("--movetime", 1..=86_400_000)?;
@@ -34,6 +38,10 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         book: false,
         tablebase: tablebase.clone(),
         ..AiOptions::default()
+    };
+    let options = match args.net("--net")? {
+        Some(net) => AiOptions { net: Some(net), ..options },
+        None => options,
     };
     let ai = Ai::new(options).map_err(|e| ArgError::Invalid(e.to_string()))?;
     let game = Game::from_board(board);

@@ -51,9 +51,10 @@ usage: chess <command> [options]
 commands:
   play [--level N] [--color white|black] [--fen FEN] [--seed N] [--pgn FILE]
         play a game against the AI in the terminal (levels 1-5, default 3; 0 is full strength)
-  analyze [--fen FEN] [--depth N | --movetime MS] [--multipv N] [--syzygy DIRS]
+  analyze [--fen FEN] [--depth N | --movetime MS] [--multipv N] [--hash MB] [--threads N]
+          [--syzygy DIRS] [--net NAME|FILE]
         analyse a position: live iterations, then the best lines in SAN with their scores
-        (with Syzygy tables, their verdict first, and the search keeps to it)
+        (with Syzygy tables, their verdict first, and the search keeps to it; --net: another net)
   perft --fen FEN --depth N [--divide] [--chess960]
         count the leaves of the legal move tree (startpos if --fen is omitted)
   perft --epd FILE [--max-depth D] [--max-nodes N]

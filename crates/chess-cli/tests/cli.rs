@@ -310,6 +310,26 @@ fn review_searches_with_the_net_it_is_given() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `chess analyze --net`: another net's scores for the same position; a bad one is refused.
+#[test]
+fn analyze_searches_with_the_net_it_is_given() {
+    let v1 = concat!(env!("CARGO_MANIFEST_DIR"), "/../chess-eval/nets/cn128-v1.nnue");
+    // The best line with its score (a fixed depth on one thread: the same every run).
+    let best = |extra: &[&str]| {
+        let out = chess(&[&["analyze", "--depth", "6", "--multipv", "1"], extra].concat());
+        assert_eq!(out.status.code(), Some(0), "{extra:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        text.lines().skip_while(|l| !l.starts_with("Best lines")).nth(1).unwrap_or_default().to_owned()
+    };
+    let (default, by_name, older) = (best(&[]), best(&["--net", "cn128-v2"]), best(&["--net", v1]));
+    assert!(default.starts_with(" 1. "), "{default}");
+    assert_eq!(default, by_name);
+    assert_ne!(default, older, "another net scores the position otherwise");
+    let out = chess(&["analyze", "--depth", "6", "--net", "/nonexistent.nnue"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("for --net"), "{}", stderr(&out));
+}
+
 /// `chess review --json` / `--jsonl` / `--annotate`: the schema's fields, one line a game, and a
 /// PGN with NAGs, `[%eval]` comments and the better line that reads back to the same moves.
 #[test]
