@@ -795,16 +795,17 @@ fn why_worse(
     let lost = reply.and_then(|r| next.role_on(r.mv.to()).filter(|_| next.color_on(r.mv.to()) == Some(us)));
     // The opponent has just taken a piece, the better move takes back on that square and the
     // move played does not (nor does the reply take something bigger): a recapture forgotten.
-    let retake = taken.filter(|&(role, square)| {
-        see_value(role) >= see_value(Role::Knight)
-            && best.mv.to() == square
-            && board.is_capture(best.mv)
-            && mv.to() != square
-            && next.color_on(square) == Some(!us)
-            && see_value(role) >= lost.map_or(0, see_value)
-    });
-    if let Some((role, square, taker)) = retake.and_then(|(role, square)| Some((role, square, board.role_on(square)?)))
-    {
+    let retake = taken
+        .filter(|&(role, square)| {
+            see_value(role) >= see_value(Role::Knight)
+                && best.mv.to() == square
+                && board.is_capture(best.mv)
+                && mv.to() != square
+                && next.color_on(square) == Some(!us)
+                && see_value(role) >= lost.map_or(0, see_value)
+        })
+        .and_then(|(role, square)| Some((role, square, board.role_on(square)?)));
+    if let Some((role, square, taker)) = retake {
         return format!("it does not take back on {square} (the {taker} there has just taken a {role}); {better}");
     }
     let missed = board

@@ -37,11 +37,8 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         threads: args.num::<usize>("--threads", 1..=chess_ai::MAX_THREADS)?.unwrap_or(1),
         book: false,
         tablebase: tablebase.clone(),
+        net: Some(args.net("--net")?.unwrap_or_else(chess_eval::Network::embedded)),
         ..AiOptions::default()
-    };
-    let options = match args.net("--net")? {
-        Some(net) => AiOptions { net: Some(net), ..options },
-        None => options,
     };
     let ai = Ai::new(options).map_err(|e| ArgError::Invalid(e.to_string()))?;
     let game = Game::from_board(board);

@@ -38,15 +38,11 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     let eval = match args.str("--eval").unwrap_or("net") {
         "net" => BenchEval::Net,
         "classical" => BenchEval::Classical,
-        _ => match args.net("--eval") {
-            Ok(net) => BenchEval::Network(net.expect("--eval is given")),
-            Err(ArgError::BadValue { option, value, reason }) => {
-                let reason =
-                    format!("{reason}; --eval takes net (the signature's), classical, a compiled-in net or a net file");
-                return Err(ArgError::BadValue { option, value, reason });
-            }
-            Err(e) => return Err(e),
-        },
+        spec => BenchEval::Network(chess_eval::Network::load(spec).map_err(|e| ArgError::BadValue {
+            option: "--eval".into(),
+            value: spec.into(),
+            reason: format!("{e}; --eval takes net (the signature's), classical, a compiled-in net or a net file"),
+        })?),
     };
     if args.flag("--levels") {
         if search_options {

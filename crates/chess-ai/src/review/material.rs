@@ -65,11 +65,7 @@ impl Trade {
         }
         // A piece each side lost of the same kind is no trade.
         for role in Role::ALL {
-            let both = lost.iter().filter(|&&r| r == role).count().min(won.iter().filter(|&&r| r == role).count());
-            for _ in 0..both {
-                lost.remove(lost.iter().position(|&r| r == role).expect("counted"));
-                won.remove(won.iter().position(|&r| r == role).expect("counted"));
-            }
+            cancel(&mut lost, &mut won, |r| r == role);
         }
         let by_value = |a: &Role, b: &Role| see_value(*b).cmp(&see_value(*a));
         lost.sort_by(by_value);
@@ -88,13 +84,7 @@ impl Trade {
     /// knight is `a pawn`, as a player says it.
     pub fn describe_loss(&self) -> String {
         let (mut lost, mut won) = (self.lost.clone(), self.won.clone());
-        while let (Some(l), Some(w)) = (
-            lost.iter().position(|&r| matches!(r, Role::Knight | Role::Bishop)),
-            won.iter().position(|&r| matches!(r, Role::Knight | Role::Bishop)),
-        ) {
-            lost.remove(l);
-            won.remove(w);
-        }
+        cancel(&mut lost, &mut won, |r| matches!(r, Role::Knight | Role::Bishop));
         if let ([Role::Rook], [Role::Knight | Role::Bishop]) = (lost.as_slice(), won.as_slice()) {
             return "the exchange".to_owned();
         }
@@ -107,6 +97,15 @@ impl Trade {
     /// The trade in words, from the side that comes out ahead.
     pub fn describe_gain(&self) -> String {
         Trade { lost: self.won.clone(), won: self.lost.clone(), plies: self.plies }.describe_loss()
+    }
+}
+
+/// Takes out of both lists, a pair at a time, the pieces that `alike` holds to be worth the same,
+/// as long as each list has one.
+fn cancel(lost: &mut Vec<Role>, won: &mut Vec<Role>, alike: impl Fn(Role) -> bool) {
+    while let (Some(l), Some(w)) = (lost.iter().position(|&r| alike(r)), won.iter().position(|&r| alike(r))) {
+        lost.remove(l);
+        won.remove(w);
     }
 }
 
