@@ -42,6 +42,9 @@ pub mod json;
 pub mod material;
 pub mod motifs;
 pub mod positional;
+mod scale;
+
+pub use scale::ScoreScale;
 
 /// How a review searches.
 #[derive(Debug, Clone)]
@@ -233,7 +236,8 @@ pub struct PlyReview {
     pub score_before: Score,
     /// See [`score_before`](Self::score_before).
     pub score_after: Score,
-    /// The mover's Win% before and after the move ([`win_percent`]).
+    /// The mover's Win% before and after the move: [`win_percent`] of the score in Stockfish's
+    /// centipawns ([`ScoreScale`]).
     pub win_before: f64,
     /// See [`win_before`](Self::win_before).
     pub win_after: f64,
@@ -254,7 +258,7 @@ pub struct SideSummary {
     /// lichess's game accuracy: the mean of the volatility-weighted mean and the harmonic mean of
     /// the move accuracies, 0 to 100.
     pub accuracy: f64,
-    /// Average centipawn loss (scores capped at ±1,000).
+    /// Average centipawn loss (in Stockfish's centipawns, [`ScoreScale`], capped at ±1,000).
     pub acpl: f64,
     /// How many moves of each class, in the order of [`MoveClass::ALL`].
     pub counts: [usize; 9],
@@ -423,6 +427,9 @@ pub fn review(
         }
     }
     let book = Book::embedded();
+    // Win% as lichess reads Stockfish's scores: ours in Stockfish's centipawns first.
+    let scale = ScoreScale::for_net(options.net.as_deref());
+    let win = |s: Score| win_percent(scale.apply(s));
     // The game's positions by key, for the repetitions a reason names.
     let keys: Vec<u64> = positions.iter().map(Board::hash).collect();
     let mut plies = Vec::new();
@@ -438,12 +445,12 @@ pub fn review(
             None => over_score(next),
         };
         let white = |s: Score| if mover == Color::White { s } else { -s };
-        let (win_before, win_after) = (win_percent(best), win_percent(played));
+        let (win_before, win_after) = (win(best), win(played));
         let is_best = before.best.mv == mv;
         let in_book = i < options.book_plies && book.moves(board).iter().any(|m| m.mv == mv);
         let loss = (win_before - win_after).max(0.0);
         let only_move = is_best
-            && before.lines.get(1).is_some_and(|second| win_before - win_percent(second.score) >= 15.0)
+            && before.lines.get(1).is_some_and(|second| win_before - win(second.score) >= 15.0)
             && (20.0..=80.0).contains(&win_before);
         let missed_mate = best.mate_moves().is_some_and(|m| m > 0) && played.mate_moves().is_none_or(|m| m <= 0);
         let class = if only_move {
@@ -476,7 +483,7 @@ pub fn review(
             }
             MoveClass::OnlyMove => Some(format!(
                 "the only move that keeps the game: every other loses at least {:.0} Win%",
-                win_before - before.lines.get(1).map_or(0.0, |l| win_percent(l.score))
+                win_before - before.lines.get(1).map_or(0.0, |l| win(l.score))
             )),
             MoveClass::Best | MoveClass::Excellent | MoveClass::Good => why_good(board, mv, next),
             _ => None,
@@ -508,7 +515,7 @@ pub fn review(
         for p in &mine {
             counts[MoveClass::ALL.iter().position(|&c| c == p.class).unwrap_or(0)] += 1;
         }
-        let capped = |s: Score| centipawns(if color == Color::White { s } else { -s });
+        let capped = |s: Score| centipawns(scale.apply(if color == Color::White { s } else { -s }));
         let acpl = mine.iter().map(|p| f64::from((capped(p.score_before) - capped(p.score_after)).max(0))).sum::<f64>()
             / mine.len().max(1) as f64;
         SideSummary { accuracy: game_accuracy(&wins, color), acpl, counts }

@@ -230,7 +230,7 @@ export interface PlyReview {
   uci: string;
   scoreBefore: Score;
   scoreAfter: Score;
-  /** The mover's Win% (0-100) before and after the move, lichess's curve. */
+  /** The mover's Win% (0-100) before and after the move, lichess's curve (the scores read in Stockfish's scale first). */
   winBefore: number;
   winAfter: number;
   /** lichess's move accuracy, 0-100. */

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Fit the review's score scale (`chess_ai::review::ScoreScale`) for a net: our centipawns in
+Stockfish's, by quantile matching over the reference samples' positions.
+
+    scripts/fit-review-scale.py [--engine target/release/chess] [--net NAME|FILE]
+                                [--ours DIR=FILE ...] [DIR ...]
+
+For each sample DIR (default: docs/review-quality and docs/review-quality-2, made by
+scripts/review-vs-stockfish.py, which also caches Stockfish's depth-18 scores there as
+reference-d18.jsonl), our scores of every position come from `chess review DIR/games.pgn --jsonl`
+at the default budget (the JSON's scores are the engine's own, before any scale), or from a file
+given with `--ours DIR=FILE`. Over the positions where both scores are centipawns, the k-th
+smallest of our |scores| is matched to the k-th smallest of Stockfish's, and the map is read at
+fixed knots of ours. Matching ranks, not least squares, keeps the fit from shrinking towards the
+mean where the two engines disagree. Prints the knots as the Rust table of
+crates/chess-ai/src/review/scale.rs, and the knots fitted on each sample alone (they should agree).
+"""
+import argparse
+import bisect
+import json
+import os
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KNOTS = [0, 25, 50, 100, 150, 200, 300, 400, 500, 600, 800, 1000, 1500]
+
+
+def pairs(directory, ours_text):
+    """(|our cp|, |Stockfish's cp|) for every position of the sample scored in centipawns by both."""
+    ref = [json.loads(line) for line in open(os.path.join(directory, "reference-d18.jsonl")) if line.strip()]
+    ours = [json.loads(line) for line in ours_text.splitlines() if line.strip()]
+    if len(ours) != len(ref):
+        raise SystemExit(f"{directory}: {len(ours)} reviews for {len(ref)} reference games")
+    out = []
+    for scores, review in zip(ref, ours):
+        plies = review["review"]["plies"]
+        mine = [p["scoreBefore"] for p in plies] + [plies[-1]["scoreAfter"]] if plies else []
+        for (kind, value), score in zip(scores, mine):
+            if kind == "cp" and "cp" in score:
+                out.append((abs(score["cp"]), abs(value)))
+    return out
+
+
+def fit(points):
+    """Stockfish's centipawns at each knot of ours, matched by rank."""
+    a = sorted(x for x, _ in points)
+    b = sorted(y for _, y in points)
+    n = len(a)
+    knots = []
+    for x in KNOTS:
+        rank = bisect.bisect_left(a, x) / (n - 1)
+        knots.append((x, b[min(n - 1, round(rank * (n - 1)))] if x > 0 else 0))
+    return knots
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("dirs", nargs="*", default=[os.path.join(ROOT, "docs", d) for d in ("review-quality", "review-quality-2")])
+    p.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "chess"))
+    p.add_argument("--net", help="review with this net (`chess review --net`)")
+    p.add_argument("--ours", action="append", default=[], help="DIR=FILE: our reviews of DIR's games from FILE")
+    a = p.parse_args()
+    given = dict(item.split("=", 1) for item in a.ours)
+    samples = []
+    for directory in a.dirs:
+        if directory in given:
+            text = open(given[directory]).read()
+        else:
+            net = ["--net", a.net] if a.net else []
+            games = os.path.join(directory, "games.pgn")
+            text = subprocess.run([a.engine, "review", games, "--jsonl", *net], capture_output=True, text=True, check=True).stdout
+        samples.append(pairs(directory, text))
+    for directory, points in zip(a.dirs, samples):
+        print(f"{os.path.basename(directory)} alone ({len(points)} positions): {fit(points)}")
+    pooled = [pt for points in samples for pt in points]
+    print(f"\nall {len(pooled)} positions, for crates/chess-ai/src/review/scale.rs:")
+    print("\n".join(f"            ({x}, {y})," for x, y in fit(pooled)))
+
+
+if __name__ == "__main__":
+    main()
