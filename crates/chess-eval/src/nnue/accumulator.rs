@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use chess_core::{Board, Color, Move, Role, Square};
+use chess_core::{BitBoard, Board, Color, Move, Role, Square};
 
 use super::{kernels, KingBuckets, Network, View};
 use crate::{endgame, Evaluator, Score};
@@ -65,6 +65,12 @@ impl Delta {
         (delta.n_added > 0 && delta.n_removed > 0).then_some(delta)
     }
 
+    /// Whether a king moved (castling included).
+    #[inline]
+    fn moves_a_king(&self) -> bool {
+        self.added[..usize::from(self.n_added)].iter().any(|p| p.role == Role::King)
+    }
+
     /// `new = old` with this change, for `perspective` seeing the board through `view`.
     #[inline]
     fn apply(&self, net: &Network, perspective: Color, view: View, old: &[i16], new: &mut [i16]) {
@@ -104,6 +110,52 @@ struct Entry {
 const PLAIN_VIEWS: [View; 2] =
     [KingBuckets::PLAIN.view(Color::White, Square::A1), KingBuckets::PLAIN.view(Color::Black, Square::A1)];
 
+/// The last accumulator each side summed in each of its views, with the pieces it holds (the
+/// "Finny table" of Stockfish and Viridithas): a side summed anew starts from the one of its
+/// view and adds and takes away only the pieces that differ, a few rows where a fresh sum adds
+/// thirty. It is for kings that cross into another bucket or mirroring, the most of a net with
+/// king buckets' fresh sums.
+#[derive(Clone)]
+struct ViewCache {
+    hidden: usize,
+    /// Per perspective and view ([`View::slot`]), `hidden` values.
+    accumulators: Vec<i16>,
+    /// Per perspective and view, the pieces its accumulator holds, by colour and role.
+    pieces: Vec<[[BitBoard; 6]; 2]>,
+}
+
+impl ViewCache {
+    /// Every view's accumulator empty of pieces (the biases alone).
+    fn new(net: &Network) -> ViewCache {
+        let slots = 2 * 2 * net.kings.count();
+        ViewCache {
+            hidden: net.hidden,
+            accumulators: net.feature_bias.repeat(slots),
+            pieces: vec![[[BitBoard::EMPTY; 6]; 2]; slots],
+        }
+    }
+
+    /// `acc` = `perspective`'s accumulator of `board` seen through `view`: the cached one of that
+    /// view, brought to `board`'s pieces.
+    fn sum(&mut self, net: &Network, board: &Board, perspective: Color, view: View, acc: &mut [i16]) {
+        let slot = perspective as usize * self.pieces.len() / 2 + view.slot();
+        let cached = &mut self.accumulators[slot * self.hidden..(slot + 1) * self.hidden];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let (now, then) = (board.colored_pieces(color, role), self.pieces[slot][color as usize][role.index()]);
+                for square in now - then {
+                    kernels::add(cached, net.row(view.feature(color == perspective, role, square)));
+                }
+                for square in then - now {
+                    kernels::sub(cached, net.row(view.feature(color == perspective, role, square)));
+                }
+                self.pieces[slot][color as usize][role.index()] = now;
+            }
+        }
+        acc.copy_from_slice(cached);
+    }
+}
+
 /// The neural evaluation as a search uses it: a [`Network`] and a stack of accumulators that
 /// follows the search through the [`Evaluator`] hooks.
 ///
@@ -130,6 +182,8 @@ pub struct Nnue {
     refreshes: u64,
     /// How many times one side was summed anew because its king changed its view.
     king_refreshes: u64,
+    /// Where sides are summed anew from.
+    cache: ViewCache,
 }
 
 impl fmt::Debug for Nnue {
@@ -143,7 +197,8 @@ impl Nnue {
     pub fn new(net: Arc<Network>) -> Nnue {
         const PLIES: usize = 128;
         let accumulators = vec![0; 2 * net.hidden * PLIES];
-        Nnue { net, entries: Vec::with_capacity(PLIES), accumulators, refreshes: 0, king_refreshes: 0 }
+        let cache = ViewCache::new(&net);
+        Nnue { net, entries: Vec::with_capacity(PLIES), accumulators, refreshes: 0, king_refreshes: 0, cache }
     }
 
     /// The net.
@@ -206,12 +261,15 @@ impl Nnue {
         }
     }
 
-    /// Sum the top entry's accumulator of `perspective` anew from `board`.
+    /// Sum the top entry's accumulator of `perspective` anew from `board` (from the cache of its
+    /// view).
     fn refresh_side(&mut self, board: &Board, perspective: Color) {
         let n = self.net.hidden;
+        let top = self.entries.last_mut().expect("an entry");
+        let view = top.views[perspective as usize];
+        top.ready[perspective as usize] = true;
         let start = self.span(self.entries.len() - 1).start + perspective as usize * n;
-        self.net.accumulate_one(board, perspective, &mut self.accumulators[start..start + n]);
-        self.entries.last_mut().expect("an entry").ready[perspective as usize] = true;
+        self.cache.sum(&self.net, board, perspective, view, &mut self.accumulators[start..start + n]);
     }
 
     /// Bring the top entry up to date: for each side, from the nearest ancestor where it is,
@@ -273,7 +331,8 @@ impl Evaluator for Nnue {
             Some(delta) if self.net.kings.is_plain() => self.push_entry(after.hash(), delta, PLAIN_VIEWS),
             Some(delta) => {
                 let parent = self.entries.last().expect("followed").views;
-                let views = self.views(after);
+                // Only a king's move can change a view.
+                let views = if delta.moves_a_king() { self.views(after) } else { parent };
                 self.push_entry(after.hash(), delta, views);
                 // A king that changes its side's bucket or mirroring changes every feature of
                 // that side: sum it anew (the other side goes on from its parent).
@@ -444,5 +503,52 @@ mod tests {
             assert_eq!(nnue.evaluate(board).0, expected(&net, board), "taken back to {board}");
         }
         assert_eq!(nnue.refreshes(), 1, "only the reset summed both sides");
+    }
+
+    #[test]
+    fn sums_from_the_view_cache_match_fresh_sums_along_random_lines() {
+        // Random lines out and back from a middlegame with kings that castle and walk, an hm4
+        // net (every king move may change a view), and fresh roots now and then: each view's
+        // cached accumulator is brought from whatever position it last held to the next.
+        let net = Arc::new(Network::random_with_kings(KingBuckets::named("hm4").unwrap(), 16, 11));
+        let mut nnue = Nnue::new(Arc::clone(&net));
+        let roots: [Board; 2] = [
+            "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1".parse().unwrap(),
+            "8/5k2/3p4/2pP4/2P5/5K2/8/8 w - - 0 1".parse().unwrap(),
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut king_refreshes = 0;
+        for round in 0..40 {
+            let root = roots[round % 2];
+            nnue.reset(&root);
+            assert_eq!(nnue.evaluate(&root).0, expected(&net, &root));
+            let mut line = vec![root];
+            for _ in 0..24 {
+                let board = *line.last().unwrap();
+                let moves = board.legal_moves();
+                if moves.is_empty() || (line.len() > 1 && next(4) == 0) {
+                    nnue.pop();
+                    line.pop();
+                } else {
+                    let mv = moves[next(moves.len())];
+                    let mut after = board;
+                    after.play(mv);
+                    nnue.push(&board, mv, &after);
+                    line.push(after);
+                }
+                let board = line.last().unwrap();
+                if next(3) > 0 {
+                    assert_eq!(nnue.evaluate(board).0, expected(&net, board), "round {round}: {board}");
+                }
+            }
+            king_refreshes = nnue.king_refreshes();
+        }
+        assert!(king_refreshes > 20, "the lines moved kings across views: {king_refreshes}");
     }
 }

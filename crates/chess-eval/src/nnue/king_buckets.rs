@@ -55,6 +55,13 @@ impl View {
     pub const fn feature(self, own: bool, role: Role, square: Square) -> usize {
         self.base as usize + (!own as usize) * 384 + role.index() * 64 + (square.index() ^ self.xor as usize)
     }
+
+    /// Which of a perspective's `2 × count` views this is: its king bucket, then whether it
+    /// mirrors (below `2 × MAX_KING_BUCKETS`).
+    #[inline]
+    pub const fn slot(self) -> usize {
+        (self.base as usize / INPUTS) * 2 + (self.xor & 7 != 0) as usize
+    }
 }
 
 impl KingBuckets {
