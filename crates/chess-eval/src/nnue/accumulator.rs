@@ -117,7 +117,6 @@ const PLAIN_VIEWS: [View; 2] =
 /// king buckets' fresh sums.
 #[derive(Clone)]
 struct ViewCache {
-    hidden: usize,
     /// Per perspective and view ([`View::slot`]), `hidden` values.
     accumulators: Vec<i16>,
     /// Per perspective and view, the pieces its accumulator holds, by colour and role.
@@ -128,18 +127,14 @@ impl ViewCache {
     /// Every view's accumulator empty of pieces (the biases alone).
     fn new(net: &Network) -> ViewCache {
         let slots = 2 * 2 * net.kings.count();
-        ViewCache {
-            hidden: net.hidden,
-            accumulators: net.feature_bias.repeat(slots),
-            pieces: vec![[[BitBoard::EMPTY; 6]; 2]; slots],
-        }
+        ViewCache { accumulators: net.feature_bias.repeat(slots), pieces: vec![[[BitBoard::EMPTY; 6]; 2]; slots] }
     }
 
     /// `acc` = `perspective`'s accumulator of `board` seen through `view`: the cached one of that
     /// view, brought to `board`'s pieces.
     fn sum(&mut self, net: &Network, board: &Board, perspective: Color, view: View, acc: &mut [i16]) {
         let slot = perspective as usize * self.pieces.len() / 2 + view.slot();
-        let cached = &mut self.accumulators[slot * self.hidden..(slot + 1) * self.hidden];
+        let cached = &mut self.accumulators[slot * net.hidden..(slot + 1) * net.hidden];
         for color in Color::ALL {
             for role in Role::ALL {
                 let (now, then) = (board.colored_pieces(color, role), self.pieces[slot][color as usize][role.index()]);
@@ -523,7 +518,6 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let mut king_refreshes = 0;
         for round in 0..40 {
             let root = roots[round % 2];
             nnue.reset(&root);
@@ -547,8 +541,8 @@ mod tests {
                     assert_eq!(nnue.evaluate(board).0, expected(&net, board), "round {round}: {board}");
                 }
             }
-            king_refreshes = nnue.king_refreshes();
         }
+        let king_refreshes = nnue.king_refreshes();
         assert!(king_refreshes > 20, "the lines moved kings across views: {king_refreshes}");
     }
 }
