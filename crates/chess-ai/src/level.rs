@@ -116,8 +116,9 @@ impl PinnedNet {
     }
 }
 
-/// The net level 5 was calibrated with (`cn128-v2`, the full-strength net since 2026-11-26; level
-/// 5 played on `cn128-v1` from 2026-11-26 to 2026-11-28).
+/// The net level 5 was calibrated with (`cn128-v2`, the full-strength net from 2026-11-26 to
+/// 2026-11-29, compiled in beside the full-strength net since; level 5 played on `cn128-v1` from
+/// 2026-11-26 to 2026-11-28).
 pub const LEVEL_NET: PinnedNet = PinnedNet { name: "cn128-v2", hash: 0xc13b_3e71_014a_8da7 };
 
 /// How many nodes of the classical evaluation a node of [`LEVEL_NET`] is worth at level 5's

@@ -91,9 +91,12 @@ pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
 
 /// The nets compiled into the crate (`nets/`), by the name inside each file: the full-strength
 /// net ([`Network::embedded`]) first, then any net kept for whoever pins it by name
-/// ([`Network::embedded_named`]; today the levels pin the full-strength net itself). Older nets
-/// stay in `nets/` as files, for [`Network::load`] by path.
-pub const COMPILED_IN: [(&str, &[u8]); 1] = [("cn128-v2", include_bytes!("../nets/cn128-v2.nnue"))];
+/// ([`Network::embedded_named`]; the levels of `chess-ai` pin `cn128-v2`, the net they were
+/// calibrated with). Older nets stay in `nets/` as files, for [`Network::load`] by path.
+pub const COMPILED_IN: [(&str, &[u8]); 2] = [
+    ("s6-128-hm-1000", include_bytes!("../nets/s6-128-hm-1000.nnue")),
+    ("cn128-v2", include_bytes!("../nets/cn128-v2.nnue")),
+];
 
 /// The input feature of a `color` `role` on `square`, seen by `perspective`: own pieces first,
 /// squares flipped vertically for Black.

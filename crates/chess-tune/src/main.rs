@@ -423,12 +423,21 @@ fn tune(args: &Args) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let result = match args.first().map(String::as_str) {
         Some("datagen") => Args::parse(&args[1..]).and_then(|a| datagen(&a)),
         Some("tune") => Args::parse(&args[1..]).and_then(|a| tune(&a)),
         Some("selfplay") => Args::parse(&args[1..]).and_then(|a| selfplay(&a)),
         Some("selfplay-stats") => Args::parse(&args[1..]).and_then(|a| selfplay_stats(&a)),
         Some("winfit") => Args::parse(&args[1..]).and_then(|a| win_fit(&a)),
+        // A full training run takes minutes of both cores: one typed bare to see the options
+        // shows them instead.
+        Some("train") if args.len() == 1 => {
+            Err(format!("{USAGE}\n(`train` needs at least one option, e.g. `--data data/selfplay`)"))
+        }
         Some("train") => Args::parse(&args[1..]).and_then(|a| train_net(&a)),
         Some("validate") => Args::parse(&args[1..]).and_then(|a| validate(&a)),
         _ => Err(USAGE.to_string()),

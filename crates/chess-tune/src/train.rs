@@ -638,8 +638,13 @@ mod tests {
     #[test]
     fn a_net_goes_on_training_from_its_quantised_weights() {
         // The float net read back from a quantised one quantises to the same bytes, and plays
-        // the same evaluation.
-        let net = Network::embedded();
+        // the same evaluation: the embedded net (mirrored, 8 output buckets) and the first net
+        // (plain, one output), which the rest of the test grows buckets and kings on.
+        let embedded = Network::embedded();
+        assert_eq!(FloatNet::from_network(&embedded).quantise(embedded.name()).to_bytes(), embedded.to_bytes());
+        let v1 = concat!(env!("CARGO_MANIFEST_DIR"), "/../chess-eval/nets/cn128-v1.nnue");
+        let net = Network::open(v1).unwrap();
+        assert_eq!((net.buckets(), net.kings()), (1, KingBuckets::PLAIN));
         let float = FloatNet::from_network(&net);
         assert_eq!(float.hidden(), net.hidden());
         assert_eq!(float.quantise(net.name()).to_bytes(), net.to_bytes());

@@ -2,9 +2,9 @@
 //!
 //! lichess's Win% curve ([`win_percent`](super::win_percent)) was fitted to Stockfish's
 //! centipawns, and a review is measured against Stockfish's (docs/review.md). A net's centipawns
-//! are its own: where `cn128-v2` at the review's budget says +1.00, Stockfish at depth 18 says
-//! +1.26 (the score of the same rank among the reference positions), and where it says +8.00,
-//! Stockfish says +5.77. Read on lichess's curve unchanged, our scores made balanced positions
+//! are its own: where `s6-128-hm-1000` at the review's budget says +1.00, Stockfish at depth 18
+//! says +1.17 (the score of the same rank among the reference positions), and where it says
+//! +8.00, Stockfish says +5.55 (`cn128-v2`: +1.26 and +5.77). Read on lichess's curve unchanged, our scores made balanced positions
 //! look calmer and won ones more won than Stockfish's do, so a move from +8 to +5 lost Win% it
 //! did not lose, and one from +1 to −1 too little.
 //!
@@ -27,28 +27,52 @@ pub struct ScoreScale {
 }
 
 /// The fitted tables, by the hash of the net ([`Network::hash`]) whose scores they map.
-const FITTED: [(u64, ScoreScale); 1] = [(
-    // cn128-v2 (the embedded net), at 50,000 nodes a position: 4,996 positions of the 70 games of
-    // docs/review-quality and docs/review-quality-2 against Stockfish 15.1 at depth 18.
-    0xc13b_3e71_014a_8da7,
-    ScoreScale {
-        knots: &[
-            (0, 0),
-            (25, 32),
-            (50, 63),
-            (100, 126),
-            (150, 182),
-            (200, 250),
-            (300, 352),
-            (400, 411),
-            (500, 489),
-            (600, 526),
-            (800, 577),
-            (1000, 645),
-            (1500, 900),
-        ],
-    },
-)];
+/// Each at 50,000 nodes a position: 4,996 positions of the 70 games of docs/review-quality and
+/// docs/review-quality-2 against Stockfish 15.1 at depth 18.
+const FITTED: [(u64, ScoreScale); 2] = [
+    (
+        // s6-128-hm-1000, the embedded net since 2026-11-29.
+        0xc385_be07_44ec_a044,
+        ScoreScale {
+            knots: &[
+                (0, 0),
+                (25, 33),
+                (50, 61),
+                (100, 117),
+                (150, 171),
+                (200, 223),
+                (300, 334),
+                (400, 397),
+                (500, 461),
+                (600, 509),
+                (800, 555),
+                (1000, 608),
+                (1500, 794),
+            ],
+        },
+    ),
+    (
+        // cn128-v2, the embedded net until 2026-11-29 (the levels' net), for `--net cn128-v2`.
+        0xc13b_3e71_014a_8da7,
+        ScoreScale {
+            knots: &[
+                (0, 0),
+                (25, 32),
+                (50, 63),
+                (100, 126),
+                (150, 182),
+                (200, 250),
+                (300, 352),
+                (400, 411),
+                (500, 489),
+                (600, 526),
+                (800, 577),
+                (1000, 645),
+                (1500, 900),
+            ],
+        },
+    ),
+];
 
 impl ScoreScale {
     /// Scores read as they are.
@@ -75,8 +99,8 @@ impl ScoreScale {
     /// use chess_ai::review::ScoreScale;
     /// use chess_eval::{Network, Score};
     /// let scale = ScoreScale::for_net(Some(&Network::embedded()));
-    /// assert_eq!(scale.apply(Score(100)), Score(126));
-    /// assert_eq!(scale.apply(Score(-250)), Score(-301));
+    /// assert_eq!(scale.apply(Score(100)), Score(117));
+    /// assert_eq!(scale.apply(Score(-250)), Score(-278));
     /// assert_eq!(scale.apply(Score::mate_in(2)), Score::mate_in(2));
     /// ```
     pub fn apply(self, score: Score) -> Score {
@@ -124,8 +148,11 @@ mod tests {
             assert_eq!(scale.apply(Score(x)), Score(y));
             assert_eq!(scale.apply(Score(-x)), Score(-y));
         }
-        assert_eq!(scale.apply(Score(350)), Score(381));
-        assert_eq!(scale.apply(Score(2000)), Score(1155));
+        assert_eq!(scale.apply(Score(350)), Score(365));
+        assert_eq!(scale.apply(Score(2000)), Score(980));
+        // The levels' net keeps its own table.
+        let levels = ScoreScale::for_net(Some(&Network::embedded_named("cn128-v2").unwrap()));
+        assert_eq!((levels.apply(Score(100)), levels.apply(Score(2000))), (Score(126), Score(1155)));
         let identity = ScoreScale::IDENTITY;
         for cp in [-5000, -1, 0, 7, 300, 29_000] {
             assert_eq!(identity.apply(Score(cp)), Score(cp));
