@@ -501,3 +501,14 @@ fn typescript_options_and_limits_are_the_boundarys() {
     ts.retain(|k| k != "mode" && k != "onProgress");
     assert_eq!(ts, limits);
 }
+
+/// The fixture the npm package's bench test reads: the wasm build's `bench` searches exactly the
+/// nodes of the native `chess bench` (the search signature, `Bench:` in the commit messages).
+#[test]
+fn bench_fixture_holds_natively() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bench.json")).unwrap();
+    let fixture: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let answer: serde_json::Value =
+        serde_json::from_str(&chess_wasm::bench(fixture["depth"].as_i64().unwrap() as i32)).unwrap();
+    assert_eq!(answer["nodes"], fixture["nodes"], "a search change: update tests/data/bench.json to `chess bench`'s nodes");
+}

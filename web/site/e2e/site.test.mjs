@@ -66,6 +66,22 @@ async function squareCenter(page, square, flipped = false) {
 }
 
 /** Type a move into the move box and play it. */
+/** Press "next mistake" until the review speaks of the move `san` (at most three presses, each to a marked move). */
+async function nextMistakeUntil(page, san) {
+  for (let press = 0; press < 3; press++) {
+    const before = await page.textContent('#review-why');
+    await page.click('#next-mistake');
+    await page.waitForFunction((old) => {
+      const text = document.querySelector('#review-why').textContent;
+      return /^\S+: /.test(text) && text !== old;
+    }, before);
+    const why = await page.textContent('#review-why');
+    assert.match(why, /^\S+: (Inaccuracy|Mistake|Blunder|Missed win)/, why);
+    if (why.startsWith(`${san}:`)) return;
+  }
+  assert.fail(`three presses of "next mistake" did not reach ${san}`);
+}
+
 async function typeMove(page, text) {
   await page.fill('#move-text', text);
   await page.press('#move-text', 'Enter');
@@ -392,9 +408,9 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   assert.deepEqual(table[3], ['Blunders', '0', '1']);
   // The move list marks the blunder.
   assert.equal(await page.textContent('#moves button[data-ply="6"] .mark'), '??');
-  // Next mistake jumps to it: the played move and the better one as arrows, and why in words.
-  await page.click('#next-mistake');
-  await page.waitForFunction(() => /^Nf6/.test(document.querySelector('#review-why').textContent));
+  // Next mistake jumps to it (past 3. Qh5 when the net marks that an inaccuracy): the played
+  // move and the better one as arrows, and why in words.
+  await nextMistakeUntil(page, 'Nf6');
   assert.match(await status(page), /^Viewing move 6 of 7 · White wins by checkmate/);
   const why = await page.textContent('#review-why');
   assert.match(why, /^Nf6: Blunder \(#1\)\. Allows mate in 1: Qxf7#; \w+ was better \(/, why);
@@ -413,8 +429,7 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   await page.mouse.click(graph.x + 1, graph.y + graph.height / 2);
   await page.waitForFunction(() => /Viewing move 0/.test(document.querySelector('#status').textContent));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.click('#next-mistake');
-  await page.waitForFunction(() => /^Nf6/.test(document.querySelector('#review-why').textContent));
+  await nextMistakeUntil(page, 'Nf6');
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${artifacts}review-phone.png`, fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
