@@ -510,5 +510,8 @@ fn bench_fixture_holds_natively() {
     let fixture: serde_json::Value = serde_json::from_str(&text).unwrap();
     let answer: serde_json::Value =
         serde_json::from_str(&chess_wasm::bench(fixture["depth"].as_i64().unwrap() as i32)).unwrap();
-    assert_eq!(answer["nodes"], fixture["nodes"], "a search change: update tests/data/bench.json to `chess bench`'s nodes");
+    assert_eq!(
+        answer["nodes"], fixture["nodes"],
+        "a search change: update tests/data/bench.json to `chess bench`'s nodes"
+    );
 }
