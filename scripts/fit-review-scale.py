@@ -60,15 +60,16 @@ def main():
     p.add_argument("--net", help="review with this net (`chess review --net`)")
     p.add_argument("--ours", action="append", default=[], help="DIR=FILE: our reviews of DIR's games from FILE")
     a = p.parse_args()
-    # By absolute path, so that `--ours docs/review-quality=FILE` names the default sample too.
+    # Samples by absolute path, so that `--ours docs/review-quality=FILE` names the default one too.
+    a.dirs = [os.path.abspath(d) for d in a.dirs]
     given = {os.path.abspath(d): f for d, f in (item.split("=", 1) for item in a.ours)}
-    unknown = set(given) - {os.path.abspath(d) for d in a.dirs}
+    unknown = set(given) - set(a.dirs)
     if unknown:
         raise SystemExit(f"--ours names no sample being fitted: {', '.join(sorted(unknown))}")
     samples = []
     for directory in a.dirs:
-        if os.path.abspath(directory) in given:
-            text = open(given[os.path.abspath(directory)]).read()
+        if directory in given:
+            text = open(given[directory]).read()
         else:
             net = ["--net", a.net] if a.net else []
             games = os.path.join(directory, "games.pgn")

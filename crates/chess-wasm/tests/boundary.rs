@@ -217,12 +217,17 @@ fn the_ai_answers_in_json() {
     assert!(err.to_string().contains("stalemate"), "{err}");
 }
 
+/// A fixture of `tests/data/` that the npm package's tests read too.
+fn fixture(name: &str) -> serde_json::Value {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
 /// The fixture the npm package's tests also read: the same options, position and seed give the
 /// same move natively and in the wasm build.
 #[test]
 fn same_move_fixture_holds_natively() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/same_move.json")).unwrap();
-    let cases: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let cases: Vec<serde_json::Value> = serde_json::from_value(fixture("same_move.json")).unwrap();
     assert!(cases.len() >= 10);
     for case in cases {
         let a = answer(&case["options"].to_string(), case["fen"].as_str().unwrap(), &case["limits"].to_string());
@@ -506,8 +511,7 @@ fn typescript_options_and_limits_are_the_boundarys() {
 /// nodes of the native `chess bench` (the search signature, `Bench:` in the commit messages).
 #[test]
 fn bench_fixture_holds_natively() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bench.json")).unwrap();
-    let fixture: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let fixture = fixture("bench.json");
     let answer: serde_json::Value =
         serde_json::from_str(&chess_wasm::bench(fixture["depth"].as_i64().unwrap() as i32)).unwrap();
     assert_eq!(

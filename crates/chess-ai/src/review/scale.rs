@@ -4,9 +4,10 @@
 //! centipawns, and a review is measured against Stockfish's (docs/review.md). A net's centipawns
 //! are its own: where `s6-128-hm-1000` at the review's budget says +1.00, Stockfish at depth 18
 //! says +1.17 (the score of the same rank among the reference positions), and where it says
-//! +8.00, Stockfish says +5.55 (`cn128-v2`: +1.26 and +5.77). Read on lichess's curve unchanged, our scores made balanced positions
-//! look calmer and won ones more won than Stockfish's do, so a move from +8 to +5 lost Win% it
-//! did not lose, and one from +1 to −1 too little.
+//! +8.00, Stockfish says +5.55 (`cn128-v2`: +1.26 and +5.77). Read on lichess's curve
+//! unchanged, our scores made balanced positions look calmer and won ones more won than
+//! Stockfish's do, so a move from +8 to +5 lost Win% it did not lose, and one from +1 to −1 too
+//! little.
 //!
 //! [`ScoreScale`] maps a net's centipawns to Stockfish's, piecewise linearly through knots fitted
 //! by quantile matching (the k-th smallest of our |scores| to the k-th smallest of Stockfish's)
