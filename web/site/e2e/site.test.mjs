@@ -548,9 +548,12 @@ test('a game by keyboard alone: set up, start, two moves on the board to mate, e
   // Set up and start with the keyboard: the start FEN typed, New game pressed with Enter.
   await page.focus('#start-fen');
   await page.keyboard.type(MATE_IN_TWO);
+  const before = await page.getAttribute('body', 'data-game');
   await page.focus('#new-game');
   await keys('Enter');
-  await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
+  // Wait for the new game itself (as newGame() does): the fresh page's start position already
+  // says "Your move", and keys pressed before the new game is drawn go to the old position.
+  await page.waitForFunction((old) => (document.body.dataset.game ?? null) !== old, before, { timeout: 15_000 });
   // The board by keyboard: the focus starts on a1. Kc6-b6, then Rh1-h8 mate.
   await page.focus('#board svg.cm-chessboard');
   await keys('ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter', 'ArrowLeft', 'Enter');
