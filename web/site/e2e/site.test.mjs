@@ -45,12 +45,18 @@ async function newGame(page, { fen = '', color = 'white', level = '1', seconds, 
   await page.selectOption('#color', color);
   await page.selectOption('#level', level);
   if (seconds !== undefined) await page.fill('#think-time', String(seconds));
+  await startsNewGame(page, () => page.click('#new-game'));
+}
+
+/**
+ * Do `start` (a click or a key on New game) and wait until the new game is set up (the engine
+ * told, the board drawn): the page names the game on <body> once it is. Its position and status
+ * cannot say so: a fresh page shows the start position and "Your move" before the new game takes
+ * effect, and an engine that moves first may have replied by the time this looks.
+ */
+async function startsNewGame(page, start) {
   const before = await page.getAttribute('body', 'data-game');
-  await page.click('#new-game');
-  // The new game is set up (the engine told, the board drawn) before anything else is done: the
-  // page names the game on <body> once it is. Its position and status cannot say so: a fresh page
-  // shows the start position and "Your move" before the click takes effect, and an engine that
-  // moves first may have replied by the time this looks.
+  await start();
   await page.waitForFunction((old) => (document.body.dataset.game ?? null) !== old, before, { timeout: 15_000 });
 }
 
@@ -548,12 +554,9 @@ test('a game by keyboard alone: set up, start, two moves on the board to mate, e
   // Set up and start with the keyboard: the start FEN typed, New game pressed with Enter.
   await page.focus('#start-fen');
   await page.keyboard.type(MATE_IN_TWO);
-  const before = await page.getAttribute('body', 'data-game');
+  // Keys pressed before the new game is drawn would go to the old position.
   await page.focus('#new-game');
-  await keys('Enter');
-  // Wait for the new game itself (as newGame() does): the fresh page's start position already
-  // says "Your move", and keys pressed before the new game is drawn go to the old position.
-  await page.waitForFunction((old) => (document.body.dataset.game ?? null) !== old, before, { timeout: 15_000 });
+  await startsNewGame(page, () => keys('Enter'));
   // The board by keyboard: the focus starts on a1. Kc6-b6, then Rh1-h8 mate.
   await page.focus('#board svg.cm-chessboard');
   await keys('ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter', 'ArrowLeft', 'Enter');
