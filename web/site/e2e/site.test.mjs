@@ -590,6 +590,34 @@ test('settings: figurine notation in the move list, and takebacks switched off',
   assert.deepEqual(errors, []);
 });
 
+test('a piece picked up by keyboard stays in hand while the page draws itself again (a setting changed)', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  const keys = async (...list) => {
+    for (const key of list) await page.keyboard.press(key);
+  };
+  await newGame(page, { level: '1' });
+  // Nf3 by clicks (after a typed move the page gives the focus back to the move box).
+  await click(page, 'g1');
+  await click(page, 'f3');
+  await waitMoves(page, 2);
+  // The focus starts on a1: up to e2, and Enter picks the pawn up.
+  await page.focus('#board svg.cm-chessboard');
+  await keys(...Array(4).fill('ArrowRight'), 'ArrowUp', 'Enter');
+  // A setting changed (without a click, which would move the focus): the page draws everything
+  // again, which used to reopen the board's input and so put the pawn back down.
+  await page.evaluate(() => {
+    const box = document.querySelector('#figurines');
+    box.checked = true;
+    box.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('#moves button').textContent === '1. ♘f3');
+  // Up to e4 and Enter drops it there.
+  await keys('ArrowUp', 'ArrowUp', 'Enter');
+  await waitMoves(page, 3);
+  assert.match(await page.textContent('#moves'), /2\. e4/);
+  assert.deepEqual(errors, []);
+});
+
 test('Copy PGN without a clipboard: the PGN is put in the box, selected, not dumped into the message', async () => {
   const page = await chromium.newPage();
   const errors = [];

@@ -34,6 +34,8 @@ export class Board {
   private readonly board: Chessboard;
   private readonly handlers: BoardHandlers;
   private readonly element: HTMLElement;
+  /** Whom the input was last opened for, and in which position. */
+  private inputFor: { color: Color | 'both' | null; fen: string } | null = null;
 
   constructor(element: HTMLElement, handlers: BoardHandlers) {
     this.handlers = handlers;
@@ -90,8 +92,15 @@ export class Board {
     await this.board.setPosition(fen, true);
   }
 
-  /** Let `color` move pieces ('both': either side, as on an analysis board; null: nobody). */
-  allowInput(color: Color | 'both' | null): void {
+  /**
+   * Let `color` move pieces in the position `fen` ('both': either side, as on an analysis board;
+   * null: nobody). Asked again for the same side in the same position (the page draws itself
+   * again when a review finishes or a setting changes), it leaves the input as it is, so a piece
+   * the player has picked up stays in hand; a new position starts the input afresh.
+   */
+  allowInput(color: Color | 'both' | null, fen: string): void {
+    if (this.inputFor && this.inputFor.color === color && this.inputFor.fen === fen) return;
+    this.inputFor = { color, fen };
     this.board.disableMoveInput();
     if (color) this.board.enableMoveInput((event) => this.input(event), color === 'both' ? undefined : side(color));
   }

@@ -256,7 +256,7 @@ async function render(): Promise<void> {
   if (retry) ui.buttons.retryNext.textContent = retry.index + 1 < retry.plies.length ? 'Next mistake' : 'Finish';
   // The clocks before the board's animation: a move stops one and starts the other at once.
   syncClocks();
-  board.allowInput(analysis ? 'both' : retryMayMove() || humanMayMove() || premoveAllowed() ? human : null);
+  board.allowInput(analysis ? 'both' : retryMayMove() || humanMayMove() || premoveAllowed() ? human : null, fen);
   board.premove(premove);
   const checked = analysis || retry ? checkSquareOf(fen) : viewPly === null ? kingInCheck(game) : null;
   await board.show(fen, last, checked);
