@@ -19,7 +19,9 @@ rate a_k / c_k² is `--r-end`. Values are clamped to the row's range, and rounde
 
 `--concurrency` pairs are played at once from the same θ (each with its own Δ), then applied in
 order. A run lives in data/spsa/NAME.json (settings, iterations done, θ) with a line an iteration
-in data/spsa/NAME.jsonl; a stopped run resumes where it was by the same command. Its result is a
+in data/spsa/NAME.jsonl; a stopped run resumes where it was by the same command. `--state-dir
+docs/spsa` keeps NAME.json in the repository instead (a few KB; the log stays in data/spsa): a run
+longer than a session, committed after each part, then resumes on a new machine too. Its result is a
 set of values to prove by games like any change: `--report` prints them as `--a-opt` options for
 an SPRT of the tuning build against its defaults (docs/search.md).
 """
@@ -117,12 +119,15 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--stop-after", type=int, help="stop after this many iterations of this invocation")
     p.add_argument("--report", action="store_true", help="print where the run stands and exit")
+    p.add_argument("--state-dir", default=os.path.join(ROOT, "data", "spsa"),
+                   help="where NAME.json lives (docs/spsa: in the repository, to commit); the log is in data/spsa")
     a = p.parse_args()
 
     table = read_params(a.engine)
-    folder = os.path.join(ROOT, "data", "spsa")
+    folder, logs = os.path.abspath(a.state_dir), os.path.join(ROOT, "data", "spsa")
     os.makedirs(folder, exist_ok=True)
-    state_path, log_path = os.path.join(folder, f"{a.name}.json"), os.path.join(folder, f"{a.name}.jsonl")
+    os.makedirs(logs, exist_ok=True)
+    state_path, log_path = os.path.join(folder, f"{a.name}.json"), os.path.join(logs, f"{a.name}.jsonl")
     names = list(table) if a.params == "all" else [n.strip() for n in a.params.split(",")]
     unknown = [n for n in names if n not in table]
     if unknown:
