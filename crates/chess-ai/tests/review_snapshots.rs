@@ -53,5 +53,46 @@ fn review_json_and_annotated_pgn() {
         let json: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
         insta::assert_snapshot!(format!("review_{}", i + 1), serde_json::to_string_pretty(&json).unwrap());
         insta::assert_snapshot!(format!("annotated_{}", i + 1), r.annotate(&game).to_pgn());
+        // Read back from its JSON (as a page that kept only the JSON does), the review writes the
+        // same JSON and annotates the game to the same PGN.
+        let back = Review::from_json(&r.to_json(), &game.game).unwrap();
+        assert_eq!(back.to_json(), r.to_json(), "game {}", i + 1);
+        assert_eq!(back.annotate(&game).to_pgn(), r.annotate(&game).to_pgn(), "game {}", i + 1);
     }
+}
+
+#[test]
+fn a_review_is_read_back_only_for_its_own_game() {
+    let games = reviewed();
+    let (first, review_1) = &games[0];
+    let json = review_1.to_json();
+    // Another game, the same game with a move more, or one taken back.
+    let err = |game: &chess_core::Game| Review::from_json(&json, game).unwrap_err().to_string();
+    assert_eq!(err(&games[1].0.game), "the review is not of this game: ply 1 is e4 in the review, d4 in the game");
+    let mut shorter = first.game.clone();
+    shorter.undo().unwrap();
+    assert_eq!(err(&shorter), "the review is not of this game: ply 7 is Qxf7# in the review; the game has 6 plies");
+    // A review stopped part-way reads back for the whole game (the moves it judged).
+    let mut part: serde_json::Value = serde_json::from_str(&json).unwrap();
+    part["plies"].as_array_mut().unwrap().truncate(3);
+    let part = Review::from_json(&part.to_string(), &first.game).unwrap();
+    assert_eq!(part.plies.len(), 3);
+    // Not a review, or a line that cannot be played.
+    assert_eq!(
+        Review::from_json("{}", &first.game).unwrap_err().to_string(),
+        "not a review of schema chess-review/1: the review: no schema"
+    );
+    let mut bad: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let marked = bad["plies"].as_array().unwrap().iter().position(|p| !p["best"].is_null()).unwrap();
+    bad["plies"][marked]["best"]["pvSan"][1] = "Ke5".into();
+    let e = Review::from_json(&bad.to_string(), &first.game).unwrap_err().to_string();
+    assert!(
+        e.starts_with(&format!("the review is not of this game: ply {}: the better line has Ke5", marked + 1)),
+        "{e}"
+    );
+    bad["schema"] = "chess-review/2".into();
+    assert_eq!(
+        Review::from_json(&bad.to_string(), &first.game).unwrap_err().to_string(),
+        "not a review of schema chess-review/1: its schema is \"chess-review/2\""
+    );
 }

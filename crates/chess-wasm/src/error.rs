@@ -45,6 +45,9 @@ pub enum Error {
     /// The colour is not `white` or `black`.
     #[error("invalid colour '{0}': expected 'white' or 'black'")]
     Color(String),
+    /// A review given back (to annotate a PGN) that is not one, or not of this game.
+    #[error(transparent)]
+    Review(#[from] chess_ai::review::json::ReviewJsonError),
 }
 
 /// `e`'s message without a leading "invalid FEN: " (chess-core's syntax errors carry it; the

@@ -257,9 +257,14 @@ impl JsPosition {
     }
 
     /// The game in PGN; `tags_json` is a JSON array of `[name, value]` pairs (or an object) of
-    /// tags over the game's own.
-    pub fn pgn(&self, tags_json: Option<String>) -> Result<String, JsError> {
-        Ok(self.0.pgn(&tag_pairs(tags_json.as_deref()).map_err(js)?))
+    /// tags over the game's own; `review_json`, a review of this game (schema `chess-review/1`),
+    /// annotates its moves.
+    pub fn pgn(&self, tags_json: Option<String>, review_json: Option<String>) -> Result<String, JsError> {
+        let tags = tag_pairs(tags_json.as_deref()).map_err(js)?;
+        match review_json {
+            None => Ok(self.0.pgn(&tags)),
+            Some(review) => self.0.annotated_pgn(&tags, &review).map_err(js),
+        }
     }
 
     /// The board as text.

@@ -542,6 +542,19 @@ impl Position {
     /// The game in PGN: its tags, then `tags` (Event, White, Black...) over them, its comments and
     /// NAGs; the result is the game's, and so is the termination of a decided game.
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
+        self.pgn_game(tags).to_pgn()
+    }
+
+    /// [`pgn`](Self::pgn) annotated with a review of this game given as its JSON (schema
+    /// `chess-review/1`, [`chess_ai::review::Review::annotate`]): `[%eval]` after each move, the
+    /// marked moves' NAGs, class, why and better line.
+    pub fn annotated_pgn(&self, tags: &[(String, String)], review_json: &str) -> Result<String, Error> {
+        let review = chess_ai::review::Review::from_json(review_json, &self.game)?;
+        Ok(review.annotate(&self.pgn_game(tags)).to_pgn())
+    }
+
+    /// The game with its tags, comments and NAGs, as [`pgn`](Self::pgn) writes it.
+    fn pgn_game(&self, tags: &[(String, String)]) -> PgnGame {
         let mut all: Vec<(String, String)> = self.tags.clone();
         for (name, value) in tags.iter().filter(|(k, _)| !matches!(k.as_str(), "Result" | "Termination")) {
             match all.iter_mut().find(|(k, _)| k == name) {
@@ -563,7 +576,7 @@ impl Position {
         pgn.comment = self.comment.clone();
         pgn.annotations = self.annotations.clone();
         pgn.result = result.to_owned();
-        pgn.to_pgn()
+        pgn
     }
 
     /// The board as text.

@@ -440,9 +440,20 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   await page.screenshot({ path: `${artifacts}review-phone.png`, fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   assert.equal(overflow, false, 'nothing scrolls sideways on a phone');
-  // A new game clears the review.
+  // The game with its review as a PGN: the imported tags, an eval after each move, the blunder's
+  // NAG, class and why, and the better line as a variation.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-reviewed')]);
+  assert.equal(download.suggestedFilename(), 'game-reviewed.pgn');
+  const annotated = (await (await import('node:fs/promises')).readFile(await download.path(), 'utf8')).replace(/\n/g, ' ');
+  assert.match(annotated, /\[White "Ann"\]/);
+  assert.match(annotated, /1\. e4 \{\[%eval -?\d+\.\d\d\]/);
+  assert.match(annotated, /3\.\.\. Nf6 \$4 \{\[%eval #1\] Blunder: allows mate in 1: Qxf7#; \w+ was better/, annotated);
+  assert.match(annotated, /\(3\.\.\. \w+ /, 'the better line');
+  assert.match(annotated.trimEnd(), /4\. Qxf7# 1-0$/);
+  // A new game clears the review (and the download with it).
   await newGame(page);
   assert.equal(await page.isHidden('#review-panel'), true);
+  assert.equal(await page.isHidden('#download-reviewed'), true);
   assert.deepEqual(errors, []);
 });
 

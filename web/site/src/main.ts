@@ -2,7 +2,7 @@
  * The game controller: a ChessGame (the rules), a WorkerAi (the engine, off the page's thread),
  * the board component and the panels. Every change of the game goes through `render()`.
  */
-import { ChessGame, WorkerAi, type AiOptions, type Analysis, type Color, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
+import { ChessGame, WorkerAi, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { AnalysisBoard } from './analysis.js';
 import { Clocks, TIME_CONTROLS } from './clock.js';
 import { Sounds } from './sound.js';
@@ -243,6 +243,7 @@ async function render(): Promise<void> {
   ui.buttons.review.disabled = !playing || thinking || reviewing || history.length === 0;
   ui.buttons.review.textContent = reviewPanel.current ? 'Review again' : 'Review game';
   ui.buttons.nextMistake.hidden = reviewPanel.current === null;
+  ui.buttons.downloadReviewed.hidden = reviewPanel.current === null;
   ui.buttons.nextMistake.disabled = !playing || reviewPanel.nextMistake(ply) === null;
   const toRetry = reviewPanel.mistakesOf(human).length;
   ui.buttons.retry.hidden = toRetry === 0;
@@ -851,8 +852,9 @@ async function copy(text: string, what: string): Promise<void> {
   say(`This browser does not let the page copy: the ${what} is selected in the box below (Ctrl+C or Cmd+C).`);
 }
 
-function pgn(): string {
-  return imported ? game.pgn() : game.pgn(ownTags());
+/** The game's PGN; with `review`, annotated by it (evals, marked moves, why, better lines). */
+function pgn(review?: GameReview): string {
+  return game.pgn(imported ? {} : ownTags(), review ? { review } : {});
 }
 
 /** The tags of a game played on this page: when, where, and who (the levels the engine played). */
@@ -951,6 +953,10 @@ $('nav-last').addEventListener('click', () => view(null));
 $('copy-fen').addEventListener('click', () => void copy(game.fen(), 'FEN'));
 $('copy-pgn').addEventListener('click', () => void copy(pgn(), 'PGN'));
 $('download-pgn').addEventListener('click', () => download('game.pgn', pgn()));
+ui.buttons.downloadReviewed.addEventListener('click', () => {
+  const review = reviewPanel.current;
+  if (review) download('game-reviewed.pgn', pgn(review));
+});
 $('download-fen').addEventListener('click', () => download('position.fen', `${game.fen()}\n`));
 $('load-pgn').addEventListener('click', () => void loadPgn());
 ui.buttons.analyse.addEventListener('click', () => void openAnalysis());

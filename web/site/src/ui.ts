@@ -45,6 +45,7 @@ export const ui = {
     retry: $<HTMLButtonElement>('retry'),
     retryAnswer: $<HTMLButtonElement>('retry-answer'),
     retryNext: $<HTMLButtonElement>('retry-next'),
+    downloadReviewed: $<HTMLButtonElement>('download-reviewed'),
   },
   analysisPanel: $('analysis-panel'),
   retryPanel: $('retry-panel'),

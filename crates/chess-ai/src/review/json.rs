@@ -2,11 +2,13 @@
 //! npm package's `review`): versioned by [`SCHEMA`], described in `docs/review.md`. Its
 //! [`ScoreJson`] is also the score of the npm package's analyses.
 
-use chess_core::Color;
+use chess_core::{Board, Color, Game, Move};
 use chess_eval::Score;
 use serde::Serialize;
 
 use super::{MoveClass, PlyReview, Review, SideSummary};
+use crate::openings::classify;
+use crate::AnalysisLine;
 
 /// The schema's name and version: a change that renames or removes a field bumps it.
 pub const SCHEMA: &str = "chess-review/1";
@@ -173,4 +175,230 @@ impl Review {
         };
         serde_json::to_value(json).expect("a review serialises")
     }
+}
+
+/// Why a review's JSON cannot be read back as a review of a given game
+/// ([`Review::from_json`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReviewJsonError {
+    /// Not JSON of this schema (serde's words, with where).
+    #[error("not a review of schema {SCHEMA}: {0}")]
+    Schema(String),
+    /// The review is of another game, or of this one changed since: the first ply that differs.
+    #[error("the review is not of this game: {0}")]
+    OtherGame(String),
+}
+
+impl From<ScoreJson> for Score {
+    /// The score from the side to move's point of view that [`ScoreJson::from`] writes as `json`
+    /// (a mate at the shortest ply count its moves allow).
+    fn from(json: ScoreJson) -> Score {
+        match json {
+            ScoreJson::Cp(cp) => Score(cp),
+            ScoreJson::Mate(moves) if moves > 0 => Score::mate_in(2 * moves - 1),
+            ScoreJson::Mate(moves) => Score::mated_in(-2 * moves),
+        }
+    }
+}
+
+impl ScoreJson {
+    /// The White's-view score that [`ScoreJson::white`] writes as `self` in a position where
+    /// `to_move` moves.
+    fn white_score(self, to_move: Color) -> Score {
+        match self {
+            ScoreJson::Cp(cp) => Score(cp),
+            // Moves to mate from White's view: the mover's are the same for White, negated for Black.
+            ScoreJson::Mate(moves) => {
+                let mover = if to_move == Color::White { moves } else { -moves };
+                super::mover_view(Score::from(ScoreJson::Mate(mover)), to_move)
+            }
+        }
+    }
+}
+
+/// One value of a review being read, with its path for the errors (`plies[2].best.san`). The
+/// reader walks a `serde_json::Value` rather than derived `Deserialize` types: the same checks
+/// in a fraction of the code (the wasm module carries it).
+struct At<'a> {
+    value: &'a serde_json::Value,
+    path: String,
+}
+
+impl<'a> At<'a> {
+    fn wrong(&self, what: &str) -> ReviewJsonError {
+        let path = if self.path.is_empty() { "the review" } else { &self.path };
+        ReviewJsonError::Schema(format!("{path}: {what}"))
+    }
+
+    fn child(&self, value: &'a serde_json::Value, name: &str) -> At<'a> {
+        let path = if self.path.is_empty() { name.to_owned() } else { format!("{}.{name}", self.path) };
+        At { value, path }
+    }
+
+    /// The field `name`, or `None` when it is absent or null.
+    fn get(&self, name: &str) -> Option<At<'a>> {
+        self.value.get(name).filter(|v| !v.is_null()).map(|v| self.child(v, name))
+    }
+
+    /// The field `name`, which must be there.
+    fn field(&self, name: &str) -> Result<At<'a>, ReviewJsonError> {
+        self.get(name).ok_or_else(|| self.wrong(&format!("no {name}")))
+    }
+
+    fn str(&self) -> Result<&'a str, ReviewJsonError> {
+        self.value.as_str().ok_or_else(|| self.wrong("expected a string"))
+    }
+
+    fn f64(&self) -> Result<f64, ReviewJsonError> {
+        self.value.as_f64().ok_or_else(|| self.wrong("expected a number"))
+    }
+
+    fn usize(&self) -> Result<usize, ReviewJsonError> {
+        self.value.as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(|| self.wrong("expected a whole number"))
+    }
+
+    /// The elements of an array, each with its path.
+    fn items(&self) -> Result<Vec<At<'a>>, ReviewJsonError> {
+        let items = self.value.as_array().ok_or_else(|| self.wrong("expected an array"))?;
+        Ok(items.iter().enumerate().map(|(i, v)| At { value: v, path: format!("{}[{i}]", self.path) }).collect())
+    }
+
+    /// `{"cp": n}` or `{"mate": n}`.
+    fn score(&self) -> Result<ScoreJson, ReviewJsonError> {
+        let int = |v: &serde_json::Value| v.as_i64().and_then(|n| i32::try_from(n).ok());
+        match (self.value.get("cp").map(int), self.value.get("mate").map(int)) {
+            (Some(Some(cp)), None) => Ok(ScoreJson::Cp(cp)),
+            (None, Some(Some(moves))) => Ok(ScoreJson::Mate(moves)),
+            _ => Err(self.wrong(r#"expected {"cp": n} or {"mate": n}"#)),
+        }
+    }
+
+    fn class(&self) -> Result<MoveClass, ReviewJsonError> {
+        let name = self.str()?;
+        MoveClass::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+            .ok_or_else(|| self.wrong(&format!("no class is named {name:?}")))
+    }
+
+    fn summary(&self) -> Result<SideSummary, ReviewJsonError> {
+        let counts_at = self.field("counts")?;
+        let mut counts = [0; 9];
+        for (count, class) in counts.iter_mut().zip(MoveClass::ALL) {
+            *count = counts_at.get(class.name()).map(|n| n.usize()).transpose()?.unwrap_or(0);
+        }
+        Ok(SideSummary { accuracy: self.field("accuracy")?.f64()?, acpl: self.field("acpl")?.f64()?, counts })
+    }
+}
+
+impl Review {
+    /// Reads back a review of `game` from its JSON ([`to_json`](Self::to_json)'s, schema
+    /// [`SCHEMA`]), to annotate the game with it ([`annotate`](Self::annotate)) where only the
+    /// JSON was kept (a page's saved review, a `chess review --jsonl` line). Each ply must be the
+    /// game's move at that ply, and the better moves and their lines legal where they stand; the
+    /// review's text is taken as written. `to_json` of what it reads gives the same JSON back.
+    ///
+    /// ```
+    /// use chess_ai::review::{review, Review, ReviewOptions};
+    /// use chess_ai::SearchControl;
+    /// use chess_core::Game;
+    ///
+    /// let mut game = Game::new();
+    /// for san in ["f3", "e5", "g4", "Qh4#"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// let options = ReviewOptions { nodes: 5_000, book_plies: 0, ..ReviewOptions::default() };
+    /// let json = review(&game, &options, &SearchControl::new(), &mut |_, _| {}).unwrap().to_json();
+    /// assert_eq!(Review::from_json(&json, &game).unwrap().to_json(), json);
+    ///
+    /// let mut other = Game::new();
+    /// other.play_san("e4").unwrap();
+    /// let err = Review::from_json(&json, &other).unwrap_err();
+    /// assert_eq!(err.to_string(), "the review is not of this game: ply 1 is f3 in the review, e4 in the game");
+    /// ```
+    pub fn from_json(text: &str, game: &Game) -> Result<Review, ReviewJsonError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| ReviewJsonError::Schema(e.to_string()))?;
+        let root = At { value: &value, path: String::new() };
+        let schema = root.field("schema")?.str()?;
+        if schema != SCHEMA {
+            return Err(ReviewJsonError::Schema(format!("its schema is {schema:?}")));
+        }
+        let other = |text: String| Err(ReviewJsonError::OtherGame(text));
+        let (positions, moves) = (game.positions(), game.moves());
+        let mut plies = Vec::new();
+        for (i, at) in root.field("plies")?.items()?.into_iter().enumerate() {
+            let (ply, played) = (at.field("ply")?.usize()?, at.field("san")?.str()?);
+            if ply != i + 1 {
+                return Err(at.wrong(&format!("ply {ply} where ply {} was due", i + 1)));
+            }
+            let Some(&mv) = moves.get(i) else {
+                return other(format!("ply {ply} is {played} in the review; the game has {} plies", moves.len()));
+            };
+            let board = &positions[i];
+            let san = board.san(mv);
+            if san != played {
+                return other(format!("ply {ply} is {played} in the review, {san} in the game"));
+            }
+            let color = board.side_to_move();
+            let best = match at.get("best") {
+                None => None,
+                Some(b) => {
+                    let best_san = b.field("san")?.str()?;
+                    let sans = b.field("pvSan")?.items()?.iter().map(At::str).collect::<Result<Vec<_>, _>>()?;
+                    let pv = line(board, &sans)
+                        .map_err(|e| ReviewJsonError::OtherGame(format!("ply {ply}: the better line {e}")))?;
+                    if pv.first().map(|&m| board.san(m)).as_deref() != Some(best_san) {
+                        return other(format!("ply {ply}: the better move {best_san} does not start its line"));
+                    }
+                    let score = super::mover_view(b.field("score")?.score()?.white_score(color), color);
+                    Some(AnalysisLine::new(board, game.castling_mode(), score, chess_search::Bound::Exact, pv))
+                }
+            };
+            plies.push(PlyReview {
+                ply,
+                color,
+                mv,
+                san,
+                score_before: at.field("scoreBefore")?.score()?.white_score(color),
+                score_after: at.field("scoreAfter")?.score()?.white_score(!color),
+                win_before: at.field("winBefore")?.f64()?,
+                win_after: at.field("winAfter")?.f64()?,
+                accuracy: at.field("accuracy")?.f64()?,
+                class: at.field("class")?.class()?,
+                best,
+                why: at.get("why").map(|w| w.str().map(str::to_owned)).transpose()?,
+            });
+        }
+        let opening = match root.get("opening") {
+            None => None,
+            Some(o) => {
+                let (eco, name) = (o.field("eco")?.str()?, o.field("name")?.str()?);
+                match classify(game) {
+                    Some((found, _)) if found.eco == eco && found.name == name => Some(found),
+                    _ => return other(format!("its opening is {eco} {name}, not this game's")),
+                }
+            }
+        };
+        let key_moments = root.field("keyMoments")?.items()?.iter().map(At::usize).collect::<Result<_, _>>()?;
+        Ok(Review {
+            white: root.field("white")?.summary()?,
+            black: root.field("black")?.summary()?,
+            plies,
+            key_moments,
+            opening,
+        })
+    }
+}
+
+/// The moves of a line written in SAN from `board`, each legal where it stands.
+fn line(board: &Board, sans: &[&str]) -> Result<Vec<Move>, String> {
+    let mut at = *board;
+    let mut out = Vec::with_capacity(sans.len());
+    for san in sans {
+        let mv = at.parse_san(san).map_err(|e| format!("has {san}, which cannot be played there: {e}"))?;
+        at.play_unchecked(mv);
+        out.push(mv);
+    }
+    Ok(out)
 }

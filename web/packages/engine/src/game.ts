@@ -2,7 +2,7 @@
 import { wasm } from './load.js';
 import { ChessError, IllegalMoveError, requireString, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
-import type { Annotation, Color, Explanation, GameState, HistoryItem, MoveInfo, Opening, PromotionPiece } from './types.js';
+import type { Annotation, Color, Explanation, GameReview, GameState, HistoryItem, MoveInfo, Opening, PromotionPiece } from './types.js';
 
 /** A move typed by a person (SAN or UCI) or given by squares. */
 export type MoveInput = string | { from: string; to: string; promotion?: PromotionPiece };
@@ -189,11 +189,26 @@ export class ChessGame {
 
   /**
    * The game in PGN: its {@link tags} with `tags` over them (`{ White: 'Ann', Event: 'Club' }`),
-   * its comments and NAGs, and its result.
+   * its comments and NAGs, and its result. With `{ review }` (a review of this game, from
+   * `review`, `Ai.review` or `WorkerAi.review`, or one saved as JSON and parsed back), the moves
+   * are annotated as lichess exports a computer analysis: `[%eval]` after each move, `?!` `?` `??`
+   * (`!` for an only move) with the class, why and the better move in words, and the better line
+   * as a variation; a review of another game is refused with a {@link ChessError}.
+   *
+   * ```ts
+   * const r = await ai.review(game);
+   * download(game.pgn({ White: 'You' }, { review: r }));   // '… 3... Nf6 $4 {[%eval #1] Blunder: allows mate in 1: Qxf7#; …'
+   * ```
    */
-  pgn(tags: Record<string, string> = {}): string {
+  pgn(tags: Record<string, string> = {}, options: { review?: GameReview } = {}): string {
     const pairs = JSON.stringify(Object.entries(requireTags(tags)));
-    return rethrow(() => this.position.pgn(pairs));
+    if (options === null || typeof options !== 'object') throw new ChessError('the PGN options must be an object');
+    const { review } = options;
+    if (review !== undefined && (review === null || typeof review !== 'object')) {
+      throw new ChessError('the review must be a review object (from review() or WorkerAi.review)');
+    }
+    const reviewJson = review === undefined ? undefined : JSON.stringify(review);
+    return rethrow(() => this.position.pgn(pairs, reviewJson));
   }
 
   /** The board as text. */

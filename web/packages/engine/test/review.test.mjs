@@ -72,6 +72,34 @@ test('WorkerAi.review takes a PGN, reports progress and equals the blocking revi
   }
 });
 
+test('pgn({ review }): the game annotated with its review, as lichess exports one; a review of another game refused', () => {
+  const game = ChessGame.fromPgn(FOOLS_MATE);
+  const r = review(game, { nodes: 5_000, bookPlies: 0 });
+  const text = game.pgn({ Event: 'Club' }, { review: r });
+  const flat = text.replace(/\n/g, ' ');
+  assert.match(text, /\[Event "Club"\]/);
+  assert.match(text, /\[White "Ann"\]/, 'the game\'s own tags stay');
+  assert.match(text, /\[Annotator "chess review"\]/);
+  assert.match(flat, /2\. g4 \$4 \{\[%eval #-1\] Blunder: allows mate in 1: Qh4#;/);
+  assert.match(flat, new RegExp(`\\(2\\. ${r.plies[2].best.san.replace(/[+#]/g, '\\$&')} `), 'the better line as a variation');
+  assert.match(flat.trimEnd(), /2\.\.\. Qh4# 0-1$/);
+  // A review kept as JSON (a saved game) annotates the same way.
+  assert.equal(game.pgn({ Event: 'Club' }, { review: JSON.parse(JSON.stringify(r)) }), text);
+  // Read back, the annotated PGN is the same game.
+  const back = ChessGame.fromPgn(text);
+  assert.deepEqual(back.history().map((m) => m.san), ['f3', 'e5', 'g4', 'Qh4#']);
+  // Without a review, the plain PGN.
+  assert.doesNotMatch(game.pgn(), /%eval/);
+  const other = ChessGame.fromPgn('1. e4 e5 *');
+  assert.throws(
+    () => other.pgn({}, { review: r }),
+    (e) => e instanceof ChessError && e.message === 'the review is not of this game: ply 1 is f3 in the review, e4 in the game',
+  );
+  assert.throws(() => game.pgn({}, { review: { schema: 'x' } }), (e) => e instanceof ChessError && /^not a review of schema chess-review\/1: /.test(e.message));
+  assert.throws(() => game.pgn({}, { review: 'text' }), (e) => e instanceof ChessError && /must be a review object/.test(e.message));
+  game.free(); back.free(); other.free();
+});
+
 test('MOVE_CLASSES names every class a review gives, with its title and symbol, in order', () => {
   assert.deepEqual(
     MOVE_CLASSES.map((c) => [c.class, c.title, c.symbol]),
