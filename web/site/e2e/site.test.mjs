@@ -450,6 +450,11 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   assert.match(annotated, /3\.\.\. Nf6 \$4 \{\[%eval #1\] Blunder: allows mate in 1: Qxf7#; \w+ was better/, annotated);
   assert.match(annotated, /\(3\.\.\. \w+ /, 'the better line');
   assert.match(annotated.trimEnd(), /4\. Qxf7# 1-0$/);
+  // The games list downloads the kept game with its review too.
+  await page.click('text=Your games');
+  const [kept] = await Promise.all([page.waitForEvent('download'), page.click('#games-list li:first-child button[title="Download this game"]')]);
+  const keptText = await (await import('node:fs/promises')).readFile(await kept.path(), 'utf8');
+  assert.equal(keptText.replace(/\n/g, ' '), annotated);
   // A new game clears the review (and the download with it).
   await newGame(page);
   assert.equal(await page.isHidden('#review-panel'), true);

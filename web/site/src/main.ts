@@ -371,13 +371,27 @@ function renderGames(): void {
     open: (g) => void openGame(g),
     download: (g) => {
       const saved = store.load(g.id);
-      if (saved) download(`game-${new Date(g.started).toISOString().slice(0, 10)}.pgn`, saved.pgn);
+      if (saved) download(`game-${new Date(g.started).toISOString().slice(0, 10)}.pgn`, keptPgn(saved));
     },
     remove: (g) => {
       store.remove(g.id);
       renderGames();
     },
   });
+}
+
+/** A kept game's PGN, annotated by its review when it was kept with one (of these moves). */
+function keptPgn(saved: SavedGame): string {
+  if (!saved.review) return saved.pgn;
+  let kept: ChessGame | null = null;
+  try {
+    kept = ChessGame.fromPgn(saved.pgn);
+    return kept.pgn({}, { review: saved.review });
+  } catch {
+    return saved.pgn;
+  } finally {
+    kept?.free();
+  }
 }
 
 /** Put a kept game on the board, as it was left: its side, levels and review. */
