@@ -217,8 +217,8 @@ impl ScoreJson {
 }
 
 /// One value of a review being read, with its path for the errors (`plies[2].best.san`). The
-/// reader walks a `serde_json::Value` rather than derived `Deserialize` types: the same checks
-/// in a fraction of the code (the wasm module carries it).
+/// reader walks a `serde_json::Value` rather than derived `Deserialize` types, which made the
+/// wasm module 106 KB larger where this makes it 61 KB larger.
 struct At<'a> {
     value: &'a serde_json::Value,
     path: String,
