@@ -516,8 +516,9 @@ pub fn review(
             counts[MoveClass::ALL.iter().position(|&c| c == p.class).unwrap_or(0)] += 1;
         }
         let capped = |s: Score| centipawns(scale.apply(if color == Color::White { s } else { -s }));
-        let acpl = mine.iter().map(|p| f64::from((capped(p.score_before) - capped(p.score_after)).max(0))).sum::<f64>()
-            / mine.len().max(1) as f64;
+        let loss = |p: &&PlyReview| f64::from((capped(p.score_before) - capped(p.score_after)).max(0));
+        // A side without a move lost nothing (an empty float sum is -0, which prints as "-0").
+        let acpl = if mine.is_empty() { 0.0 } else { mine.iter().map(loss).sum::<f64>() / mine.len() as f64 };
         SideSummary { accuracy: game_accuracy(&wins, color), acpl, counts }
     };
     let mut key_moments: Vec<usize> = (0..plies.len()).collect();

@@ -64,9 +64,11 @@ commands:
         and the net's score beside it (the embedded net, a compiled-in one by name, or a file)
   review FILE|- [--game K] [--nodes N | --movetime MS | --depth D] [--threads N] [--syzygy DIRS]
          [--json | --jsonl] [--annotate OUT.pgn] [--jobs N] [--shard I/N] [--net NAME|FILE]
+         [--reviews REVIEWS.jsonl]
         judge every move of each game of a PGN file: accuracy, average centipawn loss, the
         inaccuracies, mistakes and blunders per side, and the key moments with the better move
-        (searched with the embedded net, or the one --net names)
+        (searched with the embedded net, or the one --net names); --reviews searches nothing and
+        writes the reviews of an earlier --json or --jsonl run again (the shards' put together)
   bench [DEPTH] [--hash MB] [--eval net|classical|NAME|FILE] [--quiet]
         search the bench positions to DEPTH (default 11) with the embedded net (or the classical
         evaluation, or another net): the embedded net's node count is the search signature

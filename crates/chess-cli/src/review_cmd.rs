@@ -6,7 +6,9 @@
 //! review's NAGs, `[%eval]` comments and better lines. `--jobs N` reviews N games at a time (one
 //! thread each, the output in the file's order); `--shard I/N` takes every N-th game from the
 //! I-th, so that a big file splits over machines or processes (docs/review.md). `--net` searches
-//! with another net than the embedded one (a compiled-in net's name or a file).
+//! with another net than the embedded one (a compiled-in net's name or a file). `--reviews FILE`
+//! searches nothing: it takes each game's review from an earlier `--json` or `--jsonl` run (the
+//! shards' outputs put together, say) and writes it again, as a table, JSON or an annotated PGN.
 
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -40,6 +42,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
             "--shard",
             "--syzygy",
             "--net",
+            "--reviews",
         ],
         &["--json", "--jsonl"],
     )?;
@@ -71,6 +74,18 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         text
     } else {
         chess_core::read_text_file(path, MAX_PGN_BYTES).map_err(|source| ArgError::Io { path: path.clone(), source })?
+    };
+    let earlier = match args.str("--reviews") {
+        None => None,
+        Some(file) => {
+            let searching = ["--nodes", "--movetime", "--depth", "--threads", "--jobs", "--syzygy", "--net"];
+            if let Some(option) = searching.iter().find(|o| args.str(o).is_some()) {
+                return Err(ArgError::Invalid(format!(
+                    "--reviews takes the reviews as they were made: {option} does not go with it"
+                )));
+            }
+            Some(EarlierReviews::read(file)?)
+        }
     };
     let shard = args.str("--shard").map(parse_shard).transpose()?;
     let jobs = args.num::<usize>("--jobs", 1..=256)?.unwrap_or(1);
@@ -105,7 +120,19 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         reviewed += 1;
     };
     let bar = ProgressBar::new(selected.len());
-    let results = review_all(&selected, &options, jobs, &bar);
+    if let Some(earlier) = &earlier {
+        // No search: each game's review as it was written, or a one-line error naming the game.
+        for (number, game) in &selected {
+            match game.as_ref().map_err(|e| e.to_string()).and_then(|g| Ok((g, earlier.review_of(*number, g)?))) {
+                Ok((game, r)) => emit(*number, game, &r),
+                Err(e) => {
+                    eprintln!("chess: {e}");
+                    failed += 1;
+                }
+            }
+        }
+    }
+    let results = if earlier.is_some() { Vec::new() } else { review_all(&selected, &options, jobs, &bar) };
     for ((number, game), result) in selected.iter().zip(results) {
         match (game, result) {
             (Err(e), _) => {
@@ -141,6 +168,60 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         }));
     }
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// The reviews of an earlier `--json` or `--jsonl` run (`--reviews FILE`), by game number.
+struct EarlierReviews {
+    file: String,
+    by_game: std::collections::HashMap<usize, String>,
+}
+
+impl EarlierReviews {
+    /// Reads FILE: one JSON array of `{"game": K, ..., "review": {...}}` objects (`--json`), or one
+    /// such object a line (`--jsonl`; several runs' lines may be put together, in any order).
+    fn read(file: &str) -> Result<EarlierReviews, ArgError> {
+        let text = chess_core::read_text_file(file, MAX_PGN_BYTES)
+            .map_err(|source| ArgError::Io { path: file.to_owned(), source })?;
+        // Each object with where it stands: its line (--jsonl) or its place in the array (--json).
+        let bad = |at: String, what: String| ArgError::Invalid(format!("{file}, {at}: {what}"));
+        let objects: Vec<(String, serde_json::Value)> = if text.trim_start().starts_with('[') {
+            match serde_json::from_str::<Vec<serde_json::Value>>(&text) {
+                Ok(all) => all.into_iter().enumerate().map(|(i, v)| (format!("entry {}", i + 1), v)).collect(),
+                Err(e) => return Err(bad(format!("line {}", e.line()), e.to_string())),
+            }
+        } else {
+            let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+            lines
+                .map(|(i, l)| {
+                    let at = format!("line {}", i + 1);
+                    match serde_json::from_str(l) {
+                        Ok(v) => Ok((at, v)),
+                        Err(e) => Err(bad(at, e.to_string())),
+                    }
+                })
+                .collect::<Result<_, _>>()?
+        };
+        let mut by_game = std::collections::HashMap::new();
+        for (line, object) in objects {
+            let game = object["game"].as_u64().and_then(|n| usize::try_from(n).ok());
+            let (Some(game), Some(review)) = (game, object.get("review")) else {
+                return Err(bad(
+                    line,
+                    "expected {\"game\": K, ..., \"review\": {...}}, as --json and --jsonl write".into(),
+                ));
+            };
+            if by_game.insert(game, review.to_string()).is_some() {
+                return Err(bad(line, format!("game {game} is reviewed twice")));
+            }
+        }
+        Ok(EarlierReviews { file: file.to_owned(), by_game })
+    }
+
+    /// Game `number`'s review, read back for that game (refused when it is of another game).
+    fn review_of(&self, number: usize, game: &PgnGame) -> Result<Review, String> {
+        let json = self.by_game.get(&number).ok_or_else(|| format!("game {number} has no review in {}", self.file))?;
+        Review::from_json(json, &game.game).map_err(|e| format!("game {number}: {e} ({})", self.file))
+    }
 }
 
 /// `I/N` of `--shard`: every N-th game of the file from game I (1 <= I <= N).

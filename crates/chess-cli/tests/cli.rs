@@ -390,6 +390,66 @@ fn review_writes_json_lines_and_an_annotated_pgn() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `--reviews FILE`: the reviews of earlier `--jsonl` runs (two shards' outputs put together, in
+/// any order) or of a `--json` run, written again without a search: the same JSON and the same
+/// annotated PGN as the run that searched; a game missing from the file or reviewed for another
+/// game is a one-line error naming it (exit 1); search options and broken files are refused.
+#[test]
+fn review_from_earlier_reviews() {
+    let dir = std::env::temp_dir().join(format!("chess-cli-review-earlier-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n1. d4 *\n")
+        .unwrap();
+    let file = path.to_str().unwrap();
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let run = |args: &[&str]| {
+        let out = chess(&[&["review", file], args].concat());
+        (out.status.code(), stdout(&out), stderr(&out))
+    };
+    let (code, searched, _) = run(&["--nodes", "4000", "--jsonl", "--annotate", &at("searched.pgn")]);
+    assert_eq!(code, Some(0));
+    let (_, first, _) = run(&["--nodes", "4000", "--jsonl", "--shard", "1/2"]);
+    let (_, second, _) = run(&["--nodes", "4000", "--jsonl", "--shard", "2/2"]);
+    std::fs::write(at("both.jsonl"), format!("{second}{first}")).unwrap();
+    let (code, again, err) = run(&["--reviews", &at("both.jsonl"), "--jsonl", "--annotate", &at("again.pgn")]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(again, searched, "the same reviews, in the file's order");
+    let pgn = std::fs::read_to_string(at("again.pgn")).unwrap();
+    assert_eq!(pgn, std::fs::read_to_string(at("searched.pgn")).unwrap());
+    assert!(pgn.contains("{[%eval #-1] Blunder: allows mate in 1: Qh4#;"), "{pgn}");
+    // A side that has not moved lost nothing: 0, not "-0".
+    let (_, table, _) = run(&["--reviews", &at("both.jsonl"), "--game", "3"]);
+    assert!(!table.contains(" -0 "), "{table}");
+    let (_, json, _) = run(&["--nodes", "4000", "--json"]);
+    std::fs::write(at("all.json"), &json).unwrap();
+    assert_eq!(run(&["--reviews", &at("all.json"), "--json"]).1, json);
+    // The first shard alone lacks game 2.
+    std::fs::write(at("first.jsonl"), &first).unwrap();
+    let (code, _, err) = run(&["--reviews", &at("first.jsonl")]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("chess: game 2 has no review in "), "{err}");
+    // The reviews of other games.
+    let other = dir.join("other.pgn");
+    std::fs::write(&other, "1. e4 e5 *\n").unwrap();
+    let out = chess(&["review", other.to_str().unwrap(), "--reviews", &at("both.jsonl")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out)
+            .contains("chess: game 1: the review is not of this game: ply 1 is f3 in the review, e4 in the game"),
+        "{}",
+        stderr(&out)
+    );
+    let (code, _, err) = run(&["--reviews", &at("both.jsonl"), "--nodes", "100"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--reviews takes the reviews as they were made: --nodes does not go with it"), "{err}");
+    std::fs::write(at("bad.jsonl"), "{\"game\": 1}\n").unwrap();
+    let (code, _, err) = run(&["--reviews", &at("bad.jsonl")]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("bad.jsonl, line 1: expected {\"game\": K, ..., \"review\": {...}}"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `--jobs 2` gives the output of one job, in the file's order; `--shard 1/2` and `2/2` split the
 /// games between them; bad values are refused.
 #[test]
