@@ -214,6 +214,30 @@ fn review_judges_the_game_once_it_is_over() {
     assert!(white.split_whitespace().count() == 7 && black.split_whitespace().count() == 7, "{review}");
     assert!(review.contains("Key moments:") && review.contains("1. Rxa7+??"), "{review}");
     assert!(review.contains("was better"), "{review}");
+    assert!(review.contains("The game's PGN now carries the review (pgn, save FILE)."), "{review}");
+}
+
+#[test]
+fn a_reviewed_game_is_saved_with_its_review() {
+    // The same game, with --pgn: the file is rewritten in place with the review in it, and `pgn`
+    // prints the same; once the moves are no longer the reviewed ones (the resignation taken
+    // back, a move more), the PGN is plain again.
+    let path = temp_path("reviewed");
+    let fen = "k7/pp4pp/8/8/8/8/6PP/R5K1 w - - 0 1";
+    let out = transcript(&["--fen", fen, "--pgn", path.to_str().unwrap()], "Rxa7+\nresign\nreview\npgn\nquit\n");
+    let saved = std::fs::read_to_string(&path).expect("the game was saved");
+    std::fs::remove_file(&path).ok();
+    let flat = saved.replace('\n', " ");
+    assert!(flat.contains("1. Rxa7+ $4 {[%eval "), "{saved}");
+    assert!(flat.contains("[Annotator \"chess review\"]"), "{saved}");
+    assert_eq!(saved.matches("[Event ").count(), 1, "rewritten in place, not added: {saved}");
+    assert!(out.contains(saved.trim_end()), "pgn prints what was saved: {out}");
+    let game = Game::from_pgn(&saved).expect("a readable PGN");
+    assert_eq!(game.san_moves(), ["Rxa7+", "Kxa7"]);
+    let out = transcript(&["--fen", fen], "Rxa7+\nresign\nreview\nundo\ng4\npgn\nquit\n");
+    assert!(out.contains("You play 2. g4"), "{out}");
+    let after_undo = &out[out.rfind("> pgn").expect("the pgn command")..];
+    assert!(!after_undo.contains("%eval"), "{after_undo}");
 }
 
 #[test]

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use chess_ai::review::{review, ReviewOptions};
+use chess_ai::review::{review, Review, ReviewOptions};
 use chess_ai::{Ai, AiError, Analysis, OptionsError, SearchControl};
 use chess_core::{Color, Decision, Game, Move, Role};
 
@@ -42,6 +42,7 @@ Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command
   save FILE   add the game to the PGN file FILE (games already there are kept)
   resign      give up the game
   review      after the game: accuracy, mistakes and where it turned, with better moves
+              (pgn and save then write the game with the review in it)
   new         start a new game with the same options
   help        show this message
   quit        leave (the game is added to the --pgn file, if one was given)
@@ -90,6 +91,9 @@ struct Session {
     /// Standard input is not a terminal: each line read is echoed after its prompt, so the output
     /// reads as a transcript.
     echo: bool,
+    /// The last `review`, with the moves it judged: while they are the game's, the game's PGN
+    /// carries it (`pgn`, `save`, `--pgn`).
+    reviewed: Option<(Vec<Move>, Review)>,
 }
 
 impl Session {
@@ -103,6 +107,7 @@ impl Session {
             saved_at: Vec::new(),
             live_progress: std::io::stdout().is_terminal(),
             echo: !std::io::stdin().is_terminal(),
+            reviewed: None,
             settings,
         })
     }
@@ -353,7 +358,7 @@ impl Session {
 
     /// The game judged move by move ([`chess_ai::review`] at its default budget), printed as
     /// `chess review` prints a game; only once it is over, as on the page.
-    fn review(&self) {
+    fn review(&mut self) {
         if !self.is_over() {
             outln!("The review comes when the game is over: play it out, or resign.");
             return;
@@ -367,7 +372,13 @@ impl Session {
         let result = review(&self.game, &options, &SearchControl::new(), &mut |done, all| bar.show(done, all));
         bar.clear();
         match result {
-            Ok(r) => print_summary(&self.game, &r),
+            Ok(r) => {
+                print_summary(&self.game, &r);
+                outln!("The game's PGN now carries the review (pgn, save FILE).");
+                self.reviewed = Some((self.game.moves().to_vec(), r));
+                self.unsaved = true;
+                self.autosave();
+            }
             Err(e) => outln!("No review: {e}"),
         }
     }
@@ -408,7 +419,16 @@ impl Session {
             Color::White => ("Human", ai.as_str()),
             Color::Black => (ai.as_str(), "Human"),
         };
-        game_pgn(&self.game, white, black)
+        let text = game_pgn(&self.game, white, black);
+        // With its review (`[%eval]`, NAGs, why and better lines) while it is of these moves.
+        let Some((_, r)) = self.reviewed.as_ref().filter(|(moves, _)| moves == self.game.moves()) else {
+            return text;
+        };
+        // Read back as written (a game set up by hand included), then annotated.
+        match chess_core::PgnGames::new(&text).with_material(chess_core::MaterialRule::Playable).next() {
+            Some(Ok(pgn)) => r.annotate(&pgn).to_pgn(),
+            _ => text,
+        }
     }
 
     /// Save the game into `path`: added after the games the file already holds, or in place of
