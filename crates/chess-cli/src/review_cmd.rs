@@ -173,7 +173,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
 /// The reviews of an earlier `--json` or `--jsonl` run (`--reviews FILE`), by game number.
 struct EarlierReviews {
     file: String,
-    by_game: std::collections::HashMap<usize, String>,
+    by_game: std::collections::HashMap<usize, serde_json::Value>,
 }
 
 impl EarlierReviews {
@@ -204,13 +204,13 @@ impl EarlierReviews {
         let mut by_game = std::collections::HashMap::new();
         for (line, object) in objects {
             let game = object["game"].as_u64().and_then(|n| usize::try_from(n).ok());
-            let (Some(game), Some(review)) = (game, object.get("review")) else {
+            let (Some(game), Some(review)) = (game, object.get("review").cloned()) else {
                 return Err(bad(
                     line,
                     "expected {\"game\": K, ..., \"review\": {...}}, as --json and --jsonl write".into(),
                 ));
             };
-            if by_game.insert(game, review.to_string()).is_some() {
+            if by_game.insert(game, review).is_some() {
                 return Err(bad(line, format!("game {game} is reviewed twice")));
             }
         }
@@ -220,7 +220,7 @@ impl EarlierReviews {
     /// Game `number`'s review, read back for that game (refused when it is of another game).
     fn review_of(&self, number: usize, game: &PgnGame) -> Result<Review, String> {
         let json = self.by_game.get(&number).ok_or_else(|| format!("game {number} has no review in {}", self.file))?;
-        Review::from_json(json, &game.game).map_err(|e| format!("game {number}: {e} ({})", self.file))
+        Review::from_json_value(json, &game.game).map_err(|e| format!("game {number}: {e} ({})", self.file))
     }
 }
 

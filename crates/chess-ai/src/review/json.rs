@@ -319,7 +319,13 @@ impl Review {
     pub fn from_json(text: &str, game: &Game) -> Result<Review, ReviewJsonError> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| ReviewJsonError::Schema(e.to_string()))?;
-        let root = At { value: &value, path: String::new() };
+        Review::from_json_value(&value, game)
+    }
+
+    /// [`from_json`](Self::from_json) of a review already parsed (inside a larger document, where
+    /// [`to_json_value`](Self::to_json_value) puts one).
+    pub fn from_json_value(value: &serde_json::Value, game: &Game) -> Result<Review, ReviewJsonError> {
+        let root = At { value, path: String::new() };
         let schema = root.field("schema")?.str()?;
         if schema != SCHEMA {
             return Err(ReviewJsonError::Schema(format!("its schema is {schema:?}")));
