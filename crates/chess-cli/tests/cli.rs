@@ -255,19 +255,25 @@ fn a_huge_bad_value_is_quoted_in_part() {
     }
 }
 
+/// A fresh directory for one review test, `chess-cli-review-NAME-PID`, holding `games.pgn` with
+/// `games`: the directory (to remove at the end) and the file's path.
+fn review_games(name: &str, games: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("chess-cli-review-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, games).unwrap();
+    (dir, path.to_str().unwrap().to_owned())
+}
+
 /// `chess review`: each game of a file judged; a broken game is a one-line error naming it, the
 /// others are reviewed, exit status 1; an unreadable file is exit status 2.
 #[test]
 fn review_judges_each_game_and_names_a_broken_one() {
-    let dir = std::env::temp_dir().join(format!("chess-cli-review-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("games.pgn");
-    std::fs::write(
-        &path,
+    let (dir, file) = review_games(
+        "broken",
         "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Ke3 *\n\n1. d4 d5 *\n",
-    )
-    .unwrap();
-    let file = path.to_str().unwrap();
+    );
+    let file = file.as_str();
     let out = chess(&["review", file, "--nodes", "20000"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let err = stderr(&out);
@@ -291,11 +297,8 @@ fn review_judges_each_game_and_names_a_broken_one() {
 /// judges with its own scores, and a file that is not a net is a one-line error (exit status 2).
 #[test]
 fn review_searches_with_the_net_it_is_given() {
-    let dir = std::env::temp_dir().join(format!("chess-cli-review-net-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("games.pgn");
-    std::fs::write(&path, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n").unwrap();
-    let file = path.to_str().unwrap();
+    let (dir, file) = review_games("net", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n");
+    let file = file.as_str();
     let review = |extra: &[&str]| {
         let out = chess(&[&["review", file, "--nodes", "5000", "--jsonl"], extra].concat());
         assert_eq!(out.status.code(), Some(0), "{extra:?}: {}", stderr(&out));
@@ -337,15 +340,11 @@ fn analyze_searches_with_the_net_it_is_given() {
 /// PGN with NAGs, `[%eval]` comments and the better line that reads back to the same moves.
 #[test]
 fn review_writes_json_lines_and_an_annotated_pgn() {
-    let dir = std::env::temp_dir().join(format!("chess-cli-review-json-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("games.pgn");
-    std::fs::write(
-        &path,
+    let (dir, file) = review_games(
+        "json",
         "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
-    )
-    .unwrap();
-    let file = path.to_str().unwrap();
+    );
+    let file = file.as_str();
     let out = chess(&["review", file, "--nodes", "5000", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let games: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -396,12 +395,9 @@ fn review_writes_json_lines_and_an_annotated_pgn() {
 /// game is a one-line error naming it (exit 1); search options and broken files are refused.
 #[test]
 fn review_from_earlier_reviews() {
-    let dir = std::env::temp_dir().join(format!("chess-cli-review-earlier-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("games.pgn");
-    std::fs::write(&path, "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n1. d4 *\n")
-        .unwrap();
-    let file = path.to_str().unwrap();
+    let (dir, file) =
+        review_games("earlier", "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n1. d4 *\n");
+    let file = file.as_str();
     let at = |name: &str| dir.join(name).to_str().unwrap().to_owned();
     let run = |args: &[&str]| {
         let out = chess(&[&["review", file], args].concat());
@@ -454,9 +450,6 @@ fn review_from_earlier_reviews() {
 /// games between them; bad values are refused.
 #[test]
 fn review_jobs_and_shards() {
-    let dir = std::env::temp_dir().join(format!("chess-cli-review-jobs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("games.pgn");
     let games: String = [
         "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
         "1. d4 d5 2. c4 *",
@@ -467,8 +460,8 @@ fn review_jobs_and_shards() {
     .iter()
     .map(|g| format!("{g}\n\n"))
     .collect();
-    std::fs::write(&path, games).unwrap();
-    let file = path.to_str().unwrap();
+    let (dir, file) = review_games("jobs", &games);
+    let file = file.as_str();
     let run = |extra: &[&str]| {
         let mut args = vec!["review", file, "--nodes", "3000", "--jsonl"];
         args.extend_from_slice(extra);
