@@ -154,6 +154,24 @@ impl Game {
     /// assert!(pgn.ends_with("1. e4 e5 0-1\n"));
     /// ```
     pub fn to_pgn(&self, tags: &[(&str, &str)]) -> String {
+        self.to_pgn_game(tags).to_pgn()
+    }
+
+    /// The game with `tags` as a [`PgnGame`] (no comments or NAGs yet), whose
+    /// [`to_pgn`](PgnGame::to_pgn) is [`to_pgn`](Self::to_pgn)'s text: for a caller that adds
+    /// annotations before writing it (a review's, say).
+    ///
+    /// ```
+    /// use chess_core::Game;
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// let tags = [("White", "Alice"), ("Result", "1-0")];
+    /// let mut pgn = game.to_pgn_game(&tags);
+    /// assert_eq!(pgn.to_pgn(), game.to_pgn(&tags));
+    /// pgn.annotations[0].comment = Some("best by test".into());
+    /// assert!(pgn.to_pgn().ends_with("1. e4 {best by test} 1-0\n"));
+    /// ```
+    pub fn to_pgn_game(&self, tags: &[(&str, &str)]) -> PgnGame {
         let result = match self.result() {
             "*" => tags
                 .iter()
@@ -172,7 +190,10 @@ impl Game {
                 all.push(("Termination", decision.termination()));
             }
         }
-        write_pgn(self, &all, None, &[])
+        let mut pgn = PgnGame::new(self.clone());
+        pgn.tags = all.into_iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect();
+        pgn.result = result.to_owned();
+        pgn
     }
 
     /// Read the first game of a PGN (the moves of its main line; [`read_pgn`] gives every game

@@ -419,16 +419,9 @@ impl Session {
             Color::White => ("Human", ai.as_str()),
             Color::Black => (ai.as_str(), "Human"),
         };
-        let text = game_pgn(&self.game, white, black);
         // With its review (`[%eval]`, NAGs, why and better lines) while it is of these moves.
-        let Some((_, r)) = self.reviewed.as_ref().filter(|(moves, _)| moves == self.game.moves()) else {
-            return text;
-        };
-        // Read back as written (a game set up by hand included), then annotated.
-        match chess_core::PgnGames::new(&text).with_material(chess_core::MaterialRule::Playable).next() {
-            Some(Ok(pgn)) => r.annotate(&pgn).to_pgn(),
-            _ => text,
-        }
+        let review = self.reviewed.as_ref().filter(|(moves, _)| moves == self.game.moves()).map(|(_, r)| r);
+        game_pgn(&self.game, white, black, review)
     }
 
     /// Save the game into `path`: added after the games the file already holds, or in place of

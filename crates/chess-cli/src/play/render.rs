@@ -2,6 +2,7 @@
 //! of a game in words, the game as PGN, and the AI's thinking. Numbers are written by
 //! [`crate::format`].
 
+use chess_ai::review::Review;
 use chess_ai::Analysis;
 use chess_ai::Info;
 use chess_core::{Board, Color, File, Game, GameStatus, Move, Rank, Square};
@@ -91,9 +92,13 @@ pub(super) fn outcome_text(status: GameStatus, resigned: Option<Color>) -> Strin
 }
 
 /// `game` as PGN between `white` and `black` (a resignation recorded in the game is written by
-/// chess-core).
-pub(super) fn game_pgn(game: &Game, white: &str, black: &str) -> String {
-    game.to_pgn(&[("Event", "Casual game"), ("White", white), ("Black", black)])
+/// chess-core), annotated with `review` when there is one.
+pub(super) fn game_pgn(game: &Game, white: &str, black: &str, review: Option<&Review>) -> String {
+    let pgn = game.to_pgn_game(&[("Event", "Casual game"), ("White", white), ("Black", black)]);
+    match review {
+        Some(r) => r.annotate(&pgn).to_pgn(),
+        None => pgn.to_pgn(),
+    }
 }
 
 /// What follows the AI's move: `book`, or `+0.21, depth 7, 10,234 nodes, 45 ms`.
@@ -179,10 +184,10 @@ mod tests {
     fn a_resigned_game_gets_its_result_in_the_pgn() {
         let mut game = Game::new();
         game.play_san("e4").unwrap();
-        let ongoing = game_pgn(&game, "Human", "AI");
+        let ongoing = game_pgn(&game, "Human", "AI", None);
         let mut resigned = game.clone();
         resigned.decide(Decision::Resignation { loser: Color::White });
-        let pgn = game_pgn(&resigned, "Human", "AI");
+        let pgn = game_pgn(&resigned, "Human", "AI", None);
         assert!(pgn.contains("[Result \"0-1\"]\n[Termination \"White resigns\"]"), "{pgn}");
         assert!(pgn.ends_with("1. e4 0-1\n"), "{pgn}");
         assert_eq!(Game::from_pgn(&pgn).unwrap().moves(), game.moves());
