@@ -120,29 +120,33 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         reviewed += 1;
     };
     let bar = ProgressBar::new(selected.len());
-    if let Some(earlier) = &earlier {
+    match &earlier {
         // No search: each game's review as it was written, or a one-line error naming the game.
-        for (number, game) in &selected {
-            match game.as_ref().map_err(|e| e.to_string()).and_then(|g| Ok((g, earlier.review_of(*number, g)?))) {
-                Ok((game, r)) => emit(*number, game, &r),
-                Err(e) => {
-                    eprintln!("chess: {e}");
-                    failed += 1;
+        Some(earlier) => {
+            for (number, game) in &selected {
+                match game.as_ref().map_err(|e| e.to_string()).and_then(|g| Ok((g, earlier.review_of(*number, g)?))) {
+                    Ok((game, r)) => emit(*number, game, &r),
+                    Err(e) => {
+                        eprintln!("chess: {e}");
+                        failed += 1;
+                    }
                 }
             }
         }
-    }
-    let results = if earlier.is_some() { Vec::new() } else { review_all(&selected, &options, jobs, &bar) };
-    for ((number, game), result) in selected.iter().zip(results) {
-        match (game, result) {
-            (Err(e), _) => {
-                bar.clear();
-                eprintln!("chess: {e}");
-                failed += 1;
+        None => {
+            let results = review_all(&selected, &options, jobs, &bar);
+            for ((number, game), result) in selected.iter().zip(results) {
+                match (game, result) {
+                    (Err(e), _) => {
+                        bar.clear();
+                        eprintln!("chess: {e}");
+                        failed += 1;
+                    }
+                    (Ok(game), Some(Ok(r))) => emit(*number, game, &r),
+                    (Ok(_), Some(Err(e))) => return Err(ArgError::Invalid(e.to_string())),
+                    (Ok(_), None) => return Err(ArgError::Invalid(format!("game {number} was not reviewed"))),
+                }
             }
-            (Ok(game), Some(Ok(r))) => emit(*number, game, &r),
-            (Ok(_), Some(Err(e))) => return Err(ArgError::Invalid(e.to_string())),
-            (Ok(_), None) => return Err(ArgError::Invalid(format!("game {number} was not reviewed"))),
         }
     }
     bar.clear();
