@@ -88,6 +88,11 @@ async function nextMistakeUntil(page, san) {
   assert.fail(`three presses of "next mistake" did not reach ${san}`);
 }
 
+/** Press `keys` one after the other. */
+async function pressKeys(page, keys) {
+  for (const key of keys) await page.keyboard.press(key);
+}
+
 async function typeMove(page, text) {
   await page.fill('#move-text', text);
   await page.press('#move-text', 'Enter');
@@ -564,9 +569,7 @@ test('a review can be cancelled: the moves judged so far are shown', async () =>
 
 test('a game by keyboard alone: set up, start, two moves on the board to mate, each reply and the result announced', async () => {
   const { page, errors } = await open(chromium, server.url);
-  const keys = async (...list) => {
-    for (const key of list) await page.keyboard.press(key);
-  };
+  const keys = (...list) => pressKeys(page, list);
   // Set up and start with the keyboard: the start FEN typed, New game pressed with Enter.
   await page.focus('#start-fen');
   await page.keyboard.type(MATE_IN_TWO);
@@ -608,9 +611,7 @@ test('settings: figurine notation in the move list, and takebacks switched off',
 
 test('a piece picked up by keyboard stays in hand while the page draws itself again (a setting changed)', async () => {
   const { page, errors } = await open(chromium, server.url);
-  const keys = async (...list) => {
-    for (const key of list) await page.keyboard.press(key);
-  };
+  const keys = (...list) => pressKeys(page, list);
   await newGame(page, { level: '1' });
   // Nf3 by clicks (after a typed move the page gives the focus back to the move box).
   await click(page, 'g1');
