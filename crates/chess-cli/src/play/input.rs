@@ -44,11 +44,23 @@ pub(super) enum InputError {
     MissingFile,
     #[error("{0} takes no argument (type help for the commands)")]
     UnexpectedArgument(String),
+    /// The line held a terminal's key codes (an arrow or function key) beside other text: what
+    /// was meant cannot be told, so nothing is played.
+    #[error("The line had arrow or function keys in it, which this prompt does not edit with: type it again.")]
+    KeyCodes,
 }
 
 /// Read one line of input: a command (any case), a move, or an error.
+///
+/// A line of nothing but key codes (an arrow or function key pressed at the prompt) is an empty
+/// line; key codes beside text are an error, never guessed around: `Nf3` typed after two presses
+/// of the left arrow and a `b` is not `Nf3b` or `Nbf3`.
 pub(super) fn parse_input(line: &str) -> Input {
-    let line = line.trim();
+    let line = match without_key_codes(line) {
+        Some(text) if !text.trim().is_empty() => return Input::Invalid(InputError::KeyCodes),
+        Some(_) => return Input::Nothing,
+        None => line.trim(),
+    };
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((word, rest)) => (word, rest.trim()),
         None => (line, ""),
@@ -77,6 +89,36 @@ pub(super) fn parse_input(line: &str) -> Input {
     } else {
         Input::Invalid(InputError::UnexpectedArgument(word.to_ascii_lowercase()))
     }
+}
+
+/// The line without the escape sequences a terminal sends for special keys (`ESC [ ... final`,
+/// `ESC O x`, `ESC x`), or `None` when it has none.
+fn without_key_codes(line: &str) -> Option<String> {
+    const ESC: char = '\u{1b}';
+    if !line.contains(ESC) {
+        return None;
+    }
+    let mut text = String::new();
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != ESC {
+            text.push(c);
+            continue;
+        }
+        match chars.next() {
+            // A control sequence: parameter and intermediate bytes, then one final byte.
+            Some('[') => {
+                while chars.next_if(|c| ('\u{20}'..='\u{3f}').contains(c)).is_some() {}
+                chars.next_if(|c| ('\u{40}'..='\u{7e}').contains(c));
+            }
+            // A function key (`ESC O P` is F1) or an Alt-chord: one more character.
+            Some('O') => {
+                chars.next();
+            }
+            _ => {}
+        }
+    }
+    Some(text)
 }
 
 /// Whether a word is meant as a move: every move names a square (so has a digit), except castling.
@@ -179,6 +221,19 @@ mod tests {
         }
         assert_eq!(parse_input("e2 e4"), Input::Move("e2e4".into()));
         assert!(InputError::Unknown("x".into()).to_string().contains("help"));
+    }
+
+    #[test]
+    fn key_codes_are_ignored_alone_and_refused_beside_text() {
+        // F3 (`ESC O R`), the up arrow (`ESC [ A`), F5 (`ESC [ 1 5 ~`), Alt-x, shift-up.
+        for keys in ["\u{1b}OR", "\u{1b}[A", " \u{1b}[15~ ", "\u{1b}x", "\u{1b}[1;2A\u{1b}[B", "\u{1b}"] {
+            assert_eq!(parse_input(keys), Input::Nothing, "{keys:?}");
+        }
+        // Never a guess at what was meant: not Nf3, not Nbf3.
+        for line in ["Nf3\u{1b}[D\u{1b}[Db", "\u{1b}[Ae4", "e4\u{1b}OR", "undo\u{1b}[A"] {
+            assert_eq!(parse_input(line), Input::Invalid(InputError::KeyCodes), "{line:?}");
+        }
+        assert!(InputError::KeyCodes.to_string().contains("type it again"));
     }
 
     #[test]
