@@ -87,6 +87,26 @@ fn main() -> ExitCode {
         }
     }
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    // `chess CMD --help` and `chess help CMD`: that command's part of the usage.
+    let asks_help = |args: &[String]| args.iter().any(|a| a == "--help" || a == "-h");
+    let help_for = match argv.first().map(String::as_str) {
+        Some("help" | "--help" | "-h") => argv.get(1),
+        Some(_) if asks_help(&argv[1..]) => argv.first(),
+        _ => None,
+    };
+    if let Some(command) = help_for {
+        return match command_usage(command) {
+            Some(usage) => {
+                outln!("usage:\n{usage}");
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!("chess: {}", args::ArgError::UnknownCommand(command.clone()));
+                eprintln!("{USAGE}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let result = match argv.first().map(String::as_str) {
         Some("play") => play::run(&argv[1..]),
         Some("analyze" | "analyse") => analyze_cmd::run(&argv[1..]),
@@ -109,13 +129,36 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("chess: {e}");
-            if matches!(e, args::ArgError::UnknownCommand(_)) {
-                eprintln!("{USAGE}");
+            match e {
+                args::ArgError::UnknownCommand(_) => eprintln!("chess: {e}\n{USAGE}"),
+                args::ArgError::UnknownOption(_) | args::ArgError::MissingValue(_) => {
+                    eprintln!("chess: {e} (chess {} --help lists its options)", argv[0]);
+                }
+                _ => eprintln!("chess: {e}"),
             }
             ExitCode::from(2)
         }
     }
+}
+
+/// The entries of [`USAGE`] for `command` (`perft` and `bench` have two each; `analyse` is
+/// `analyze`), or `None` if there is no such command.
+fn command_usage(command: &str) -> Option<String> {
+    let command = if command == "analyse" { "analyze" } else { command };
+    let mut entries = Vec::new();
+    let mut inside = false;
+    for line in USAGE.lines() {
+        let starts_entry = line.starts_with("  ") && !line.starts_with("   ");
+        if starts_entry {
+            inside = line[2..].split_whitespace().next() == Some(command);
+        }
+        if inside && (starts_entry || line.starts_with("   ")) {
+            entries.push(line);
+        } else if !line.starts_with("   ") {
+            inside = false;
+        }
+    }
+    (!entries.is_empty()).then(|| entries.join("\n"))
 }
 
 /// `chess params` (tuning builds): every tunable search constant as a JSON line (name, current

@@ -103,6 +103,29 @@ fn bad_input_gets_one_line_and_exit_code_2() {
     }
     let out = chess(&["perft", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1", "--depth", "2"]);
     assert!(stderr(&out).contains("black has no king"), "{}", stderr(&out));
+    let out = chess(&["play", "--lvl", "3"]);
+    assert_eq!(stderr(&out), "chess: unknown option \"--lvl\" (chess play --help lists its options)\n");
+}
+
+#[test]
+fn each_command_has_its_help() {
+    for (args, first) in [
+        (&["play", "--help"][..], "  play [--level N]"),
+        (&["help", "review"], "  review FILE|-"),
+        (&["analyse", "-h"], "  analyze [--fen FEN]"),
+        (&["perft", "--depth", "3", "--help"], "  perft --fen FEN"),
+    ] {
+        let out = chess(args);
+        assert!(out.status.success(), "{args:?}");
+        let text = stdout(&out);
+        assert!(text.lines().nth(1).is_some_and(|l| l.starts_with(first)), "{args:?}: {text}");
+        assert!(!text.contains("  uci "), "{args:?}: only the command's own part: {text}");
+    }
+    // perft and bench have two forms each.
+    assert_eq!(stdout(&chess(&["bench", "--help"])).matches("\n  bench ").count(), 2);
+    let out = chess(&["help", "frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("chess: unknown command \"frobnicate\"\nusage: chess <command>"));
 }
 
 #[test]
