@@ -421,12 +421,18 @@ impl Position {
             },
         };
         let board = self.game.board();
-        let candidates: Vec<Move> = self
+        let mut candidates: Vec<Move> = self
             .game
             .legal_moves()
             .into_iter()
             .filter(|&m| m.from() == from_sq && (m.to() == to_sq || destination(board, m) == to_sq))
             .collect();
+        // A move to `to` itself before a castling whose king lands there: in Chess960, the king
+        // on f1 going to g1 is Kg1, not O-O (which is the king onto its rook, f1h1), as in UCI.
+        candidates.sort_by_key(|&m| m.to() != to_sq);
+        if promo.is_some() && candidates.iter().all(|m| m.promotion().is_none()) && !candidates.is_empty() {
+            return Err(Error::Move(format!("{from_sq}{to_sq} is not a promotion: give no promotion piece")));
+        }
         let mv = match promo {
             Some(role) => candidates.iter().copied().find(|m| m.promotion() == Some(role)),
             None => candidates.iter().copied().find(|m| matches!(m.promotion(), None | Some(Role::Queen))),

@@ -44,6 +44,27 @@ fn promotion_to_any_piece_and_castling_to_the_king_square() {
     let castle = p.play_from_to("e1", "g1", None).unwrap();
     assert!(castle.castle);
     assert_eq!((castle.san.as_str(), castle.to.as_str(), castle.uci.as_str()), ("O-O", "g1", "e1g1"));
+    // The king onto its own rook castles too.
+    let mut p = Position::new(Some("8/P5k1/8/8/8/8/8/R3K2R w KQ - 0 1")).unwrap();
+    assert_eq!(p.play_from_to("e1", "a1", None).unwrap().san, "O-O-O");
+    // A promotion piece for a move that is no promotion is refused, not read as another move.
+    let mut p = Position::new(None).unwrap();
+    let err = p.play_from_to("e2", "e4", Some("n")).unwrap_err().to_string();
+    assert!(err.contains("not a promotion"), "{err}");
+}
+
+#[test]
+fn a_king_move_beside_a_chess960_castling_is_the_king_move() {
+    // Chess960: the king on f1, its rook on h1. Kg1 and O-O both put the king on g1; the squares
+    // f1-g1 mean the king move (as UCI's f1g1 does), f1-h1 (the king onto its rook) the castling.
+    let fen = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBha - 0 1";
+    let mut p = Position::new(Some(fen)).unwrap();
+    let king = p.clone().play_from_to("f1", "g1", None).unwrap();
+    assert_eq!((king.san.as_str(), king.castle), ("Kg1", false));
+    assert_eq!(p.clone().play("f1g1").unwrap().san, "Kg1");
+    let castle = p.play_from_to("f1", "h1", None).unwrap();
+    assert_eq!((castle.san.as_str(), castle.castle), ("O-O", true));
+    assert_eq!(p.state().pieces["f1"], "R");
 }
 
 #[test]
