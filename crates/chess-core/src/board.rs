@@ -634,6 +634,25 @@ impl Board {
         Square::new(side.king_to_file(), mv.from().rank())
     }
 
+    /// The square the moving piece lands on: the king's square when castling (the move itself
+    /// names the rook's square), else the move's destination.
+    ///
+    /// ```
+    /// use chess_core::{Board, Square};
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// let castle = board.parse_uci("e1h1").unwrap();
+    /// assert_eq!(board.landing_square(castle), Square::G1);
+    /// assert_eq!(board.landing_square(board.parse_uci("a1a8").unwrap()), Square::A8);
+    /// ```
+    #[inline]
+    pub fn landing_square(&self, mv: Move) -> Square {
+        if self.is_castling(mv) {
+            self.castling_king_square(mv)
+        } else {
+            mv.to()
+        }
+    }
+
     /// The same position with colours swapped and the board mirrored vertically (white's pieces
     /// become black's on the mirrored squares, the other side moves). Evaluation symmetry tests
     /// use it.

@@ -3,7 +3,9 @@
 //! [`MoveRejection`] that says why not, so that every front end (the terminal, the browser, a
 //! GUI) gives the same help.
 
-use crate::{attacks, BitBoard, Board, CastleSide, Color, File, Move, Piece, Rank, Role, SanError, Square};
+use crate::{
+    attacks, BitBoard, Board, CastleSide, Color, File, Move, Piece, Rank, Role, SanError, Square, UciMoveError,
+};
 
 /// Why a typed move gives no legal move. Each reason has a stable [`kind`](Self::kind) name and a
 /// sentence for people (its `Display`).
@@ -173,19 +175,14 @@ impl Board {
         // UCI reading when it is legal, else the SAN reading when that one is, else the reason
         // the UCI reading fails.
         if let Some((from, to)) = uci_squares(text) {
-            let lower = text.to_ascii_lowercase();
-            if let Ok(mv) = self.parse_uci(&lower) {
+            let uci = self.parse_uci(&text.to_ascii_lowercase());
+            if let Ok(mv) = uci {
                 return Ok(mv);
             }
             if let Ok(mv) = self.parse_san(text) {
                 return Ok(mv);
             }
-            let promotes = text.len() == 5;
-            if !promotes
-                && self.role_on(from) == Some(Role::Pawn)
-                && to.rank() == Rank::Eighth.relative_to(self.side_to_move())
-                && self.parse_uci(&format!("{lower}q")).is_ok()
-            {
+            if let Err(UciMoveError::MissingPromotion(_)) = uci {
                 return Err(MoveRejection::MissingPromotion { from, to });
             }
             return Err(self.why_not(text));

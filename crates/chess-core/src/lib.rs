@@ -27,7 +27,8 @@
 //! - [`Board`] is a `Copy` value; [`Board::play`] panics on an illegal move, [`Board::try_play`]
 //!   returns an error, [`Board::play_unchecked`] trusts the caller (the search's path).
 //! - Text input never panics: FEN syntax errors ([`FenSyntaxError`]) are kept apart from
-//!   illegal positions ([`PositionError`]); move strings give [`UciMoveError`] or [`SanError`].
+//!   illegal positions ([`PositionError`]); move strings give [`UciMoveError`] or [`SanError`],
+//!   a move by its squares ([`Board::move_between`]) a [`SquaresError`].
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -63,7 +64,7 @@ pub use fen::{FenError, FenSyntaxError, MaterialRule, PositionError, Setup};
 pub use file::{read_file, read_text_file};
 pub use game::{Decision, Game, GameStatus};
 pub use movegen::{PieceMoves, PieceMovesIter};
-pub use notation::{SanError, UciMoveError};
+pub use notation::{SanError, SquaresError, UciMoveError};
 pub use perft::{divide, perft, perft_full};
 pub use pgn::{read_pgn, Annotation, PgnError, PgnGame, PgnGames, PgnReadError};
 pub use piece::{Color, Piece, Role};

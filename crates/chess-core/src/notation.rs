@@ -11,6 +11,42 @@ pub enum UciMoveError {
     /// Well-formed, but not a legal move here.
     #[error("illegal move {0:?}")]
     Illegal(String),
+    /// A pawn's move to the last rank written without its promotion piece.
+    #[error("move {0:?} promotes: add the promotion piece ({0}q for a queen)")]
+    MissingPromotion(String),
+    /// A promotion piece written after a legal move that is no promotion.
+    #[error("move {0:?} is not a promotion: write it without the promotion piece")]
+    NotAPromotion(String),
+}
+
+/// Why a move given by its two squares (a drag on a board, an application's `from` and `to`)
+/// matches no legal move: see [`Board::move_between`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SquaresError {
+    /// No legal move of a piece on `from` lands on `to`.
+    #[error("{from}{to} is not a legal move here")]
+    Illegal {
+        /// The square the move starts from.
+        from: Square,
+        /// The square it was to land on.
+        to: Square,
+    },
+    /// A pawn reaching the last rank: the promotion piece must be given.
+    #[error("{from}{to} promotes: say to which piece")]
+    MissingPromotion {
+        /// The pawn's square.
+        from: Square,
+        /// The square it promotes on.
+        to: Square,
+    },
+    /// A promotion piece given for a legal move that is no promotion.
+    #[error("{from}{to} is not a promotion: give no promotion piece")]
+    NotAPromotion {
+        /// The square the move starts from.
+        from: Square,
+        /// The square it lands on.
+        to: Square,
+    },
 }
 
 /// Why a SAN move string was rejected.
@@ -85,7 +121,18 @@ impl Board {
 
     /// Parse a UCI move and check that it is legal. Castling is accepted both as the king's
     /// move to its destination (`e1g1`) and as king takes rook (`e1h1`); the promotion letter may
-    /// be either case.
+    /// be either case. The squares are resolved by [`move_between`](Self::move_between), so a
+    /// promotion without its piece (`e7e8`) and a piece after a move that is no promotion
+    /// (`e2e4q`) say so.
+    ///
+    /// ```
+    /// use chess_core::{Board, UciMoveError};
+    /// let board: Board = "4k3/P7/8/8/8/8/4P3/4K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(board.san(board.parse_uci("a7a8Q").unwrap()), "a8=Q+");
+    /// assert_eq!(board.parse_uci("a7a8"), Err(UciMoveError::MissingPromotion("a7a8".into())));
+    /// assert_eq!(board.parse_uci("e2e4q"), Err(UciMoveError::NotAPromotion("e2e4q".into())));
+    /// assert_eq!(board.parse_uci("e2e5"), Err(UciMoveError::Illegal("e2e5".into())));
+    /// ```
     pub fn parse_uci(&self, s: &str) -> Result<Move, UciMoveError> {
         let syntax = || UciMoveError::Syntax(crate::excerpt(s).into_owned());
         if !s.is_ascii() || !(4..=5).contains(&s.len()) {
@@ -95,22 +142,75 @@ impl Board {
         let to: Square = s[2..4].parse().map_err(|_| syntax())?;
         let promotion = match s[4..].chars().next() {
             None => None,
-            Some(c) => Some(Role::from_char(c).ok_or_else(syntax)?),
+            // Only the four promotion pieces: `e7e8k` is no UCI move at all.
+            Some(c) => {
+                Some(Role::from_char(c).filter(|r| Move::try_new(from, to, Some(*r)).is_some()).ok_or_else(syntax)?)
+            }
         };
-        let mv = Move::try_new(from, to, promotion).ok_or_else(syntax)?;
-        if from != to && self.is_legal(mv) {
-            return Ok(mv);
-        }
-        if promotion.is_none() && self.colored_pieces(self.side, Role::King).has(from) {
-            if let Some(castle) = self
-                .legal_moves()
-                .into_iter()
-                .find(|&m| m.from() == from && self.is_castling(m) && self.castling_king_square(m) == to)
-            {
-                return Ok(castle);
+        let text = || crate::excerpt(s).into_owned();
+        self.move_between(from, to, promotion).map_err(|e| match e {
+            SquaresError::Illegal { .. } => UciMoveError::Illegal(text()),
+            SquaresError::MissingPromotion { .. } => UciMoveError::MissingPromotion(text()),
+            SquaresError::NotAPromotion { .. } => UciMoveError::NotAPromotion(text()),
+        })
+    }
+
+    /// The legal move of the piece on `from` to `to`, promoting to `promotion`: what a board's
+    /// drag, a click on two squares or an application's `from` / `to` mean. The only place that
+    /// turns squares into a move (UCI text comes here through [`parse_uci`](Self::parse_uci)).
+    ///
+    /// - A castling king may be moved to its destination (`e1` to `g1`) or onto its rook (`e1`
+    ///   to `h1`). A plain move to the square comes first: in Chess960 the king on `f1` moved to
+    ///   `g1` is `Kg1` when that is legal, and castling is the king onto its rook.
+    /// - A pawn reaching the last rank needs its piece ([`SquaresError::MissingPromotion`]
+    ///   without one: a caller that wants a queen by default asks again with one), and a piece
+    ///   given for a move that is no promotion is refused ([`SquaresError::NotAPromotion`]).
+    ///
+    /// ```
+    /// use chess_core::{Board, Role, Square, SquaresError};
+    /// let board: Board = "r3k3/1P6/8/8/8/8/8/R3K2R w KQq - 0 1".parse().unwrap();
+    /// let castle = board.move_between(Square::E1, Square::G1, None).unwrap();
+    /// assert_eq!(board.san(castle), "O-O");
+    /// assert_eq!(board.move_between(Square::E1, Square::H1, None), Ok(castle));
+    /// let knight = board.move_between(Square::B7, Square::A8, Some(Role::Knight)).unwrap();
+    /// assert_eq!(board.san(knight), "bxa8=N");
+    /// assert_eq!(
+    ///     board.move_between(Square::B7, Square::B8, None),
+    ///     Err(SquaresError::MissingPromotion { from: Square::B7, to: Square::B8 })
+    /// );
+    /// assert_eq!(
+    ///     board.move_between(Square::A1, Square::A7, Some(Role::Queen)),
+    ///     Err(SquaresError::NotAPromotion { from: Square::A1, to: Square::A7 })
+    /// );
+    /// assert!(matches!(board.move_between(Square::E1, Square::E3, None), Err(SquaresError::Illegal { .. })));
+    /// ```
+    pub fn move_between(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, SquaresError> {
+        // The common case, a legal move named exactly (replayed games, UCI move lists), without
+        // generating the moves.
+        if let Some(mv) = Move::try_new(from, to, promotion) {
+            if from != to && self.is_legal(mv) {
+                return Ok(mv);
             }
         }
-        Err(UciMoveError::Illegal(crate::excerpt(s).into_owned()))
+        let moves = self.legal_moves();
+        let mut candidates = moves
+            .iter()
+            .copied()
+            .filter(|&m| m.from() == from && (m.to() == to || self.landing_square(m) == to))
+            .peekable();
+        let Some(&first) = candidates.peek() else {
+            return Err(SquaresError::Illegal { from, to });
+        };
+        // Moves of one piece between two squares are all promotions or none of them are.
+        match (first.promotion(), promotion) {
+            (Some(_), None) => Err(SquaresError::MissingPromotion { from, to }),
+            (None, Some(_)) => Err(SquaresError::NotAPromotion { from, to }),
+            _ => candidates
+                .filter(|m| m.promotion() == promotion)
+                // A move to the square itself before a castling whose king lands there.
+                .min_by_key(|&m| m.to() != to)
+                .ok_or(SquaresError::Illegal { from, to }),
+        }
     }
 
     /// Format a move in Standard Algebraic Notation, with minimal disambiguation and `+` / `#`.
@@ -517,5 +617,55 @@ mod tests {
         let promo = board("8/P7/8/8/8/8/8/k6K w - - 0 1");
         assert!(promo.parse_uci("a7a8").is_err());
         assert_eq!(promo.parse_uci("a7a8N"), Ok(Move::new(Square::A7, Square::A8, Some(Role::Knight))));
+        assert_eq!(promo.parse_uci("a7a8"), Err(UciMoveError::MissingPromotion("a7a8".into())));
+        assert_eq!(promo.parse_uci("h1g1q"), Err(UciMoveError::NotAPromotion("h1g1q".into())));
+        // A king or a pawn is no promotion piece: not a UCI move at all.
+        assert!(matches!(promo.parse_uci("a7a8k"), Err(UciMoveError::Syntax(_))));
+        assert_eq!(
+            promo.parse_uci("a7a8").unwrap_err().to_string(),
+            "move \"a7a8\" promotes: add the promotion piece (a7a8q for a queen)"
+        );
+    }
+
+    #[test]
+    fn squares_resolve_to_the_move_a_board_means() {
+        // Chess960, king f1, rook h1, g1 empty: f1g1 is the king's step, f1h1 castling (whose
+        // king also lands on g1), whichever order the generator gives.
+        let b = board("rk5r/8/8/8/8/8/8/R4K1R w KQkq - 0 1");
+        let step = b.move_between(Square::F1, Square::G1, None).unwrap();
+        assert_eq!(b.san(step), "Kg1");
+        let castle = b.move_between(Square::F1, Square::H1, None).unwrap();
+        assert_eq!(b.san(castle), "O-O");
+        assert_eq!(b.parse_uci("f1g1"), Ok(step));
+        assert_eq!(b.parse_uci("f1h1"), Ok(castle));
+        // Long castling, the king onto its destination c1 (d1 and e1 between are empty).
+        assert_eq!(b.san(b.move_between(Square::F1, Square::C1, None).unwrap()), "O-O-O");
+        // A king that does not move when castling (Chess960, king g1): only king takes rook.
+        let still = board("rk6/8/8/8/8/8/8/6KR w K - 0 1");
+        assert_eq!(still.san(still.move_between(Square::G1, Square::H1, None).unwrap()), "O-O");
+        // Every legal move is found from its own squares, promotions with their piece.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let b = board(fen);
+            for mv in b.legal_moves() {
+                assert_eq!(b.move_between(mv.from(), mv.to(), mv.promotion()), Ok(mv), "{fen} {mv}");
+            }
+        }
+        let start = Board::startpos();
+        assert_eq!(
+            start.move_between(Square::E2, Square::E5, None),
+            Err(SquaresError::Illegal { from: Square::E2, to: Square::E5 })
+        );
+        assert_eq!(
+            start.move_between(Square::E2, Square::E4, Some(Role::Queen)),
+            Err(SquaresError::NotAPromotion { from: Square::E2, to: Square::E4 })
+        );
+        assert_eq!(
+            start.move_between(Square::E2, Square::E2, None),
+            Err(SquaresError::Illegal { from: Square::E2, to: Square::E2 })
+        );
     }
 }

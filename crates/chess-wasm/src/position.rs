@@ -3,7 +3,7 @@
 
 use chess_core::{
     Annotation, Board, CastleSide, CastlingMode, Color, Decision, Game, GameStatus, MaterialRule, Move, PgnGame,
-    PgnGames, Piece, Role, Setup, Square,
+    PgnGames, Piece, Role, Setup, Square, SquaresError,
 };
 use serde::Serialize;
 
@@ -94,7 +94,7 @@ impl MoveInfo {
     pub fn new(board: &Board, mv: Move, mode: CastlingMode) -> MoveInfo {
         let mover = board.piece_on(mv.from()).expect("a legal move has a piece on its from-square");
         let castle = board.is_castling(mv);
-        let to = destination(board, mv);
+        let to = board.landing_square(mv);
         let captured = board.captured_role(mv).map(|role| Piece::new(!board.side_to_move(), role).char().to_string());
         let mut after = *board;
         after.play_unchecked(mv);
@@ -382,7 +382,7 @@ impl Position {
             Some(_) => 3,
             None => 0,
         };
-        moves.sort_by_key(|&m| (m.from() as usize, destination(board, m) as usize, promotion_rank(&m)));
+        moves.sort_by_key(|&m| (m.from() as usize, board.landing_square(m) as usize, promotion_rank(&m)));
         moves.into_iter().map(|m| self.info(m)).collect()
     }
 
@@ -421,26 +421,12 @@ impl Position {
             },
         };
         let board = self.game.board();
-        let mut candidates: Vec<Move> = self
-            .game
-            .legal_moves()
-            .into_iter()
-            .filter(|&m| m.from() == from_sq && (m.to() == to_sq || destination(board, m) == to_sq))
-            .collect();
-        // A move to `to` itself before a castling whose king lands there: in Chess960, the king
-        // on f1 going to g1 is Kg1, not O-O (which is the king onto its rook, f1h1), as in UCI.
-        candidates.sort_by_key(|&m| m.to() != to_sq);
-        if promo.is_some() && candidates.iter().all(|m| m.promotion().is_none()) && !candidates.is_empty() {
-            return Err(Error::Move(format!("{from_sq}{to_sq} is not a promotion: give no promotion piece")));
-        }
-        let mv = match promo {
-            Some(role) => candidates.iter().copied().find(|m| m.promotion() == Some(role)),
-            None => candidates.iter().copied().find(|m| matches!(m.promotion(), None | Some(Role::Queen))),
+        let mv = match board.move_between(from_sq, to_sq, promo) {
+            // A queen unless told otherwise, as a board's drag means.
+            Err(SquaresError::MissingPromotion { .. }) => board.move_between(from_sq, to_sq, Some(Role::Queen)),
+            found => found,
         };
-        match mv {
-            Some(mv) => self.push(mv),
-            None => Err(Error::Move(format!("{from_sq}{to_sq} is not a legal move here"))),
-        }
+        self.push(mv.map_err(|e| Error::Move(e.to_string()))?)
     }
 
     fn push(&mut self, mv: Move) -> Result<MoveInfo, Error> {
@@ -632,16 +618,6 @@ impl Position {
         self.annotations.clear();
         self.read_decision = None;
         Ok(())
-    }
-}
-
-/// Where the moving piece lands: the king's square when castling (the move itself names the
-/// rook's square).
-fn destination(board: &Board, mv: Move) -> Square {
-    if board.is_castling(mv) {
-        board.castling_king_square(mv)
-    } else {
-        mv.to()
     }
 }
 

@@ -22,8 +22,11 @@ pub(super) struct LastMove {
 impl LastMove {
     /// `mv`, played in `before`.
     pub(super) fn new(before: &Board, mv: Move) -> LastMove {
-        let to = if before.is_castling(mv) { before.castling_king_square(mv) } else { mv.to() };
-        LastMove { from: mv.from(), to, label: format::numbered_move(before, &before.san(mv)) }
+        LastMove {
+            from: mv.from(),
+            to: before.landing_square(mv),
+            label: format::numbered_move(before, &before.san(mv)),
+        }
     }
 }
 
