@@ -211,6 +211,7 @@ impl<E: Evaluator> Engine<E> {
                 seldepth: 0,
                 pv: Line::from_iter([mv]),
                 tablebase_score: verdicts.iter().find(|(m, _)| *m == mv).map(|&(_, score)| score),
+                nodes: 0,
             })
             .collect();
         let keys: Vec<u64> = game.keys().collect();

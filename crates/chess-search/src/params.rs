@@ -208,6 +208,12 @@ tunables! {
     score_drop_cap = 100, 0..=400, step 10;
     /// See [`score_drop_cap`].
     score_drop_divisor = 200, 50..=800, step 25;
+    /// ...and by `(node_share_base_percent - share) × node_share_scale_percent`, in hundredths,
+    /// where `share` is the fraction of the root's nodes spent below the best move: a best move
+    /// that took most of the effort ends the search sooner.
+    node_share_base_percent = 150, 100..=250, step 5;
+    /// See [`node_share_base_percent`].
+    node_share_scale_percent = 135, 50..=250, step 5;
 }
 
 /// The current value of the constant `name` (case-insensitive, as UCI option names are), or

@@ -271,6 +271,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 self.instability += 1.0;
             }
             let score_drop = previous_score - best.score;
+            let root_nodes: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
+            let best_move_share = (root_nodes > 0).then(|| best.nodes as f64 / root_nodes as f64);
             previous_best = best.mv;
             previous_score = best.score;
             if let Some(mate) = self.shared.limits.mate {
@@ -281,7 +283,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.notice_ponderhit();
             if let Some(budget) = self.budget {
                 if !self.was_pondering
-                    && self.budget_elapsed_ms() >= budget.scaled_soft_ms(self.instability, score_drop)
+                    && self.budget_elapsed_ms() >= budget.scaled_soft_ms(self.instability, score_drop, best_move_share)
                 {
                     break;
                 }

@@ -57,14 +57,19 @@ impl TimeBudget {
     }
 
     /// The soft bound scaled by how often the best move changed lately (`instability` counts
-    /// changes, decayed each iteration) and how much the score dropped.
-    pub fn scaled_soft_ms(&self, instability: f64, score_drop: i32) -> u64 {
+    /// changes, decayed each iteration), how much the score dropped, and the share of the root's
+    /// nodes spent below the best move (`best_move_share`, from 0 to 1: a move that took most of
+    /// the effort was hardly challenged; `None` before any node was counted).
+    pub fn scaled_soft_ms(&self, instability: f64, score_drop: i32, best_move_share: Option<f64>) -> u64 {
         let hundredths = |p: i32| p as f64 / 100.0;
         let stability = (hundredths(stability_base_percent())
             + hundredths(stability_per_change_percent()) * instability)
             .min(hundredths(stability_max_percent()));
         let drop = 1.0 + (score_drop.clamp(0, score_drop_cap()) as f64) / score_drop_divisor() as f64;
-        ((self.soft_ms as f64 * stability * drop) as u64).min(self.hard_ms)
+        let effort = best_move_share.map_or(1.0, |share| {
+            (hundredths(node_share_base_percent()) - share.clamp(0.0, 1.0)) * hundredths(node_share_scale_percent())
+        });
+        ((self.soft_ms as f64 * stability * drop * effort) as u64).min(self.hard_ms)
     }
 }
 
@@ -101,10 +106,16 @@ mod tests {
     #[test]
     fn stability_scaling() {
         let b = TimeBudget { soft_ms: 1000, hard_ms: 3000 };
-        assert_eq!(b.scaled_soft_ms(0.0, 0), 600);
-        assert!(b.scaled_soft_ms(3.0, 0) > 1500);
-        assert!(b.scaled_soft_ms(0.0, 100) > b.scaled_soft_ms(0.0, 0));
-        assert_eq!(b.scaled_soft_ms(100.0, 100), 3000);
+        assert_eq!(b.scaled_soft_ms(0.0, 0, None), 600);
+        assert!(b.scaled_soft_ms(3.0, 0, None) > 1500);
+        assert!(b.scaled_soft_ms(0.0, 100, None) > b.scaled_soft_ms(0.0, 0, None));
+        assert_eq!(b.scaled_soft_ms(100.0, 100, None), 3000);
+        // The best move's share of the nodes: (1.5 - share) x 1.35.
+        assert_eq!(b.scaled_soft_ms(0.0, 0, Some(1.0)), 405);
+        assert_eq!(b.scaled_soft_ms(0.0, 0, Some(0.5)), 810);
+        assert_eq!(b.scaled_soft_ms(0.0, 0, Some(0.0)), 1215);
+        assert!(b.scaled_soft_ms(0.0, 0, Some(0.9)) < b.scaled_soft_ms(0.0, 0, Some(0.3)));
+        assert_eq!(b.scaled_soft_ms(100.0, 100, Some(0.0)), 3000);
     }
 
     /// A clock that advances one millisecond each time the search reads it: time limits then
@@ -130,7 +141,7 @@ mod tests {
             assert!(g.board().is_legal(r.best_move.unwrap()));
             // It used its time: past the soft bound at its most stable scaling (no new iteration
             // starts after it), never past the hard one (the clock is read once more to report).
-            assert!(r.time_ms >= budget.scaled_soft_ms(0.0, 0), "{time_ms}: {} ms of {budget:?}", r.time_ms);
+            assert!(r.time_ms >= budget.scaled_soft_ms(0.0, 0, Some(1.0)), "{time_ms}: {} ms of {budget:?}", r.time_ms);
             assert!(r.time_ms <= budget.hard_ms + 1, "{time_ms}: {} ms of {budget:?}", r.time_ms);
         }
     }

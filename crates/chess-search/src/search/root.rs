@@ -24,6 +24,8 @@ pub(crate) struct RootMove {
     pub pv: Line,
     /// What the endgame tablebases say the move leads to, when they cover the root.
     pub tablebase_score: Option<i32>,
+    /// The nodes this thread has spent below the move, over every iteration so far.
+    pub nodes: u64,
 }
 
 impl RootMove {
@@ -66,6 +68,7 @@ impl<E: Evaluator> Worker<'_, E> {
                 reporter.current_move(mv, i + 1, depth);
             }
             let searched = i - self.pv_index;
+            let nodes_before = self.nodes;
             let child = self.make(board, mv, 0, moved_piece(board, mv));
             let extension = self.check_extension(&child, 0);
             let new_depth = depth - 1 + extension;
@@ -93,6 +96,7 @@ impl<E: Evaluator> Worker<'_, E> {
                 }
             }
             self.unmake();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 return best;
             }
