@@ -159,11 +159,13 @@ def run(a):
                *limit, *seed, "--games", str(a.chunk), "-c", "2",
                "--resign", "1000", "4", "--draw", "40", "8", "10",
                "--openings", os.path.join(SHARED, "data", "openings", "2moves_v1.epd"), "--random-openings",
-               "--opening-start", str(opening), "--json", out, "-q"]
+               "--opening-start", str(opening), "--json", out + ".tmp", "-q"]
         if left is not None:
             cmd += ["--max-seconds", str(int(left))]
+        # match.py writes NAME-K.json.tmp; the chunk counts once its settings are added, so a
+        # chunk whose match was killed leaves only the .tmp file, which saved() passes over.
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-        with open(out) as f:
+        with open(out + ".tmp") as f:
             d = json.load(f)
         d["opening_start"] = opening
         d.update(settings)
@@ -171,6 +173,7 @@ def run(a):
             d["nodes"] = a.nodes
         with open(out, "w") as f:
             json.dump(d, f, indent=2)
+        os.remove(out + ".tmp")
 
 
 def main():
