@@ -143,9 +143,7 @@ impl Board {
         let promotion = match s[4..].chars().next() {
             None => None,
             // Only the four promotion pieces: `e7e8k` is no UCI move at all.
-            Some(c) => {
-                Some(Role::from_char(c).filter(|r| Move::try_new(from, to, Some(*r)).is_some()).ok_or_else(syntax)?)
-            }
+            Some(c) => Some(Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)).ok_or_else(syntax)?),
         };
         let text = || crate::excerpt(s).into_owned();
         self.move_between(from, to, promotion).map_err(|e| match e {
