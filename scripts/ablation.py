@@ -51,6 +51,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("SHARED", os.path.join(ROOT, "..", "shared"))
 sys.path.insert(0, os.path.join(SHARED, "tools"))
 import match  # noqa: E402  (the shared match runner: its SPRT and Elo code)
+import match_chunks  # noqa: E402  (the chunks of a test summed as one match)
 
 RESULTS = os.path.join(ROOT, "docs", "ablations")
 ELO0, ELO1, ALPHA, BETA = 0.0, 10.0, 0.05, 0.05  # ELO1 is the default; a test may set its own (--elo1)
@@ -74,18 +75,19 @@ def chunks(names):
 
 def summary(runs):
     """Totals, SPRT and Elo over every chunk of one test."""
-    penta = [sum(r["pentanomial"][i] for r in runs) for i in range(5)]
-    t = {k: sum(r[k] for r in runs) for k in ("games", "wins", "losses", "draws")}
+    # run() checks that the chunks share their settings; the engines' names changed over the
+    # life of some tests (net-s6-700-tc10's were renamed), so they are not compared here.
+    c = match_chunks.combine(runs, same=())
+    t = {k: c[k] for k in ("games", "wins", "losses", "draws")}
     t["elo1"] = runs[0].get("elo1", ELO1)
-    llr = match.sprt_llr(penta, ELO0, t["elo1"])
+    llr = match.sprt_llr(c["pentanomial"], ELO0, t["elo1"])
     t["llr"] = llr
     t["decision"] = "H1 accepted" if llr >= UPPER else "H0 accepted" if llr <= LOWER else "no decision"
-    interval = match.score_interval([(i / 4, c) for i, c in enumerate(penta)])
+    interval = match.score_interval([(i / 4, n) for i, n in enumerate(c["pentanomial"])])
     t["elo"], t["err"] = (interval["elo"], interval["elo_err95"]) if interval else (math.nan, math.nan)
     for side in ("a", "b"):
-        moves = sum(r[f"engine_{side}_stats"]["moves"] for r in runs)
-        depth = sum(r[f"engine_{side}_stats"]["avg_depth"] * r[f"engine_{side}_stats"]["moves"] for r in runs)
-        t[f"depth_{side}"] = depth / moves if moves else math.nan
+        depth = c[f"engine_{side}_stats"]["avg_depth"]
+        t[f"depth_{side}"] = depth if depth is not None else math.nan
     t["next_opening"] = max((r["opening_start"] + (r["games"] + 1) // 2 for r in runs), default=0)
     return t
 

@@ -6,13 +6,18 @@
 # the same binary, one game at a time, so that the two-thread side has both cores while it
 # thinks).
 #
-#   scripts/external-matches.sh [--engine PATH] [--games N] [--out DIR] [NAME...]
+#   scripts/external-matches.sh [--engine PATH] [--games N] [--chunk N] [--out DIR] [NAME...]
 #
 # NAMEs (default: all, in this order): net-vs-classical, then after-ethereal, after-sf2850,
 # after-glaurung, after-toga, then before-ethereal, before-sf2850, before-glaurung, before-toga;
 # threads2-vs-1 only when named.
 # Each match writes DIR/NAME.json (match.py's summary, committed) and NAME.pgn / NAME.log (not
 # committed); a match whose .json exists is skipped, so the command resumes after a stop.
+# With --chunk N (even), a match is played in parts of N games on consecutive openings (the same
+# openings as one run of --games), each saved as DIR/NAME.part-K.json with the engine's bench
+# signature: a stop (a session's end, a lost machine once the parts are committed) costs at most
+# the part being played, and a part of another build is refused. Once every part is there,
+# scripts/match_chunks.py sums them into DIR/NAME.json.
 # Timed games: run nothing else heavy meanwhile (pause a self-play job with kill -STOP).
 # Needs python-chess (pip install chess) and the Debian engines (apt-get install stockfish
 # ethereal-chess toga2 glaurung).
@@ -20,12 +25,14 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 engine="$root/target/release/chess"
 games=100
+chunk=
 out="$root/docs/matches"
 names=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --engine) engine=$2; shift 2 ;;
         --games) games=$2; shift 2 ;;
+        --chunk) chunk=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
         *) names+=("$1"); shift ;;
@@ -33,6 +40,10 @@ while [ $# -gt 0 ]; do
 done
 [ ${#names[@]} -gt 0 ] || names=(net-vs-classical after-ethereal after-sf2850 after-glaurung after-toga
     before-ethereal before-sf2850 before-glaurung before-toga)
+if [ -n "$chunk" ] && ! { [ "$chunk" -gt 0 ] 2>/dev/null && [ $((chunk % 2)) -eq 0 ]; }; then
+    echo "--chunk must be an even number of games (each opening is played with both colours)" >&2
+    exit 2
+fi
 shared="$root/../shared"
 [ -f "$shared/tools/match.py" ] || { echo "needs $shared/tools/match.py" >&2; exit 1; }
 mkdir -p "$out"
@@ -63,15 +74,45 @@ for name in "${names[@]}"; do
         *) echo "unknown match $name" >&2; exit 2 ;;
     esac
     echo "== $name"
-    python3 "$shared/tools/match.py" -a "$engine" "${ours[@]}" "${them[@]}" --tc 10+0.1 -n "$games" -c "$concurrency" \
-        --openings "$shared/data/openings/2moves_v1.epd" --random-openings --seed 16 \
-        "${adjudicate[@]}" --json "$json.tmp" --pgn "$out/$name.pgn" -q > "$out/$name.log" 2>&1 || true
-    tail -1 "$out/$name.log"
-    # Kept only when every game was played (a fatal error, such as a refused option, ends a
-    # match early and still writes a summary).
-    if python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(d["fatal"] is not None or d["games"] != d["games_planned"])' "$json.tmp" 2>/dev/null; then
-        mv "$json.tmp" "$json"
-    else
-        echo "$name did not finish: see $out/$name.log" >&2
+    # play JSON GAMES OPENING_START PGN_FLAGS...: one run of match.py; the summary is kept (as
+    # JSON) only when every planned game was played (a fatal error, such as a refused option,
+    # ends a match early and still writes a summary).
+    play() {
+        local json=$1 n=$2 start=$3
+        shift 3
+        python3 "$shared/tools/match.py" -a "$engine" "${ours[@]}" "${them[@]}" --tc 10+0.1 -n "$n" -c "$concurrency" \
+            --openings "$shared/data/openings/2moves_v1.epd" --random-openings --seed 16 --opening-start "$start" \
+            "${adjudicate[@]}" --json "$json.tmp" "$@" -q > "$out/$name.log" 2>&1 || true
+        tail -1 "$out/$name.log"
+        if python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(d["fatal"] is not None or d["games"] != d["games_planned"])' "$json.tmp" 2>/dev/null; then
+            mv "$json.tmp" "$json"
+        else
+            echo "$name did not finish: see $out/$name.log" >&2
+            return 1
+        fi
+    }
+    if [ -z "$chunk" ]; then
+        play "$json" "$games" 0 --pgn "$out/$name.pgn" || true
+        continue
     fi
+    bench=$("$engine" bench 2>/dev/null | awk '/^Nodes searched/ { print $NF }')
+    parts=()
+    for ((k = 1; (k - 1) * chunk < games; k++)); do
+        part="$out/$name.part-$k.json"
+        parts+=("$part")
+        if [ -f "$part" ]; then
+            had=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("bench"))' "$part")
+            if [ "$had" != "$bench" ]; then
+                echo "$part was played by a build of Bench: $had, not $bench: give another --out" >&2
+                continue 2
+            fi
+            continue
+        fi
+        n=$((games - (k - 1) * chunk < chunk ? games - (k - 1) * chunk : chunk))
+        echo "-- part $k: $n games from opening $(((k - 1) * chunk / 2))"
+        play "$part.game" "$n" $(((k - 1) * chunk / 2)) --pgn "$out/$name.pgn" --pgn-append || continue 2
+        python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d.update(bench=int(sys.argv[2]), opening_start=int(sys.argv[3])); json.dump(d, open(sys.argv[4], "w"), indent=2)' \
+            "$part.game" "$bench" $(((k - 1) * chunk / 2)) "$part" && rm "$part.game"
+    done
+    python3 "$root/scripts/match_chunks.py" "$json" "${parts[@]}"
 done
