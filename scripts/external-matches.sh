@@ -108,11 +108,13 @@ for name in "${names[@]}"; do
             fi
             continue
         fi
-        n=$((games - (k - 1) * chunk < chunk ? games - (k - 1) * chunk : chunk))
-        echo "-- part $k: $n games from opening $(((k - 1) * chunk / 2))"
-        play "$part.game" "$n" $(((k - 1) * chunk / 2)) --pgn "$out/$name.pgn" --pgn-append || continue 2
+        left=$((games - (k - 1) * chunk))
+        n=$((left < chunk ? left : chunk))
+        start=$(((k - 1) * chunk / 2))
+        echo "-- part $k: $n games from opening $start"
+        play "$part.game" "$n" "$start" --pgn "$out/$name.pgn" --pgn-append || continue 2
         python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d.update(bench=int(sys.argv[2]), opening_start=int(sys.argv[3])); json.dump(d, open(sys.argv[4], "w"), indent=2)' \
-            "$part.game" "$bench" $(((k - 1) * chunk / 2)) "$part" && rm "$part.game"
+            "$part.game" "$bench" "$start" "$part" && rm "$part.game"
     done
     python3 "$root/scripts/match_chunks.py" "$json" "${parts[@]}"
 done

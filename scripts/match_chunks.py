@@ -8,8 +8,8 @@ The result has the keys of a match.py summary: the game counts, pentanomial pair
 and faults summed, each engine's moves, mean time and mean depth weighted by its moves, the
 largest overshoot, and the Elo, its error and LOS computed again from the sums with match.py's
 own statistics (so a combined match reads exactly as one played at once would). Parts must agree
-on the engines, limits and openings file; `scripts/external-matches.sh --chunk` and
-`scripts/ablation.py` use it.
+on the engines and their limits; `scripts/external-matches.sh --chunk` and `scripts/ablation.py`
+use it.
 """
 import json
 import os
@@ -82,9 +82,9 @@ def combine(parts, same=SAME):
     err, kind, ci = tri["elo_err95"], "trinomial", tri
     pairs = sum(penta)
     if pairs:
-        pen = match.score_interval([(i / 4.0, c) for i, c in enumerate(penta)])
-        out.update(elo_err95_pentanomial=pen["elo_err95"],
-                   nelo=match.normalized_elo([(i / 4.0, c) for i, c in enumerate(penta)], True))
+        pair_scores = [(i / 4.0, c) for i, c in enumerate(penta)]
+        pen = match.score_interval(pair_scores)
+        out.update(elo_err95_pentanomial=pen["elo_err95"], nelo=match.normalized_elo(pair_scores, True))
         if pairs * 2 == n and pen["var"] > 0.0:  # as match.py: pentanomial when every game is in a pair
             err, kind, ci = pen["elo_err95"], "pentanomial", pen
     out["final"] = (f"{w}-{l}-{d}, score {100 * tri['score']:.1f}%, Elo {match.fmt_elo_ci(ci)} "

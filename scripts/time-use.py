@@ -50,14 +50,16 @@ def main():
                 games += 1
                 names = {chess.WHITE: game.headers.get("White", "?"), chess.BLACK: game.headers.get("Black", "?")}
                 last = {}
+                board = game.board()  # the position before each move, replayed once
                 for node in game.mainline():
+                    mover, fullmove = board.turn, board.fullmove_number
+                    board.push(node.move)
                     parsed = parse(node.comment)
                     if parsed is None:
                         continue
-                    mover = not node.board().turn  # the side that just moved
                     engine = names[mover]
                     secs, depth, clk = parsed
-                    row = (node.parent.board().fullmove_number - 1) // args.decade
+                    row = (fullmove - 1) // args.decade
                     times[engine][row].append(secs)
                     if depth is not None:
                         depths[engine][row].append(depth)
