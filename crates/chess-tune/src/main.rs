@@ -11,7 +11,7 @@
 //! chess-tune winfit [--dir DIR]
 //! chess-tune validate --nets NAME|FILE[,...] [--data DIR] [--data-seeds S,S] [--max-positions N]
 //! chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N]
-//!                  [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
+//!                  [--lambda L] [--wdl-scale CP] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
 //! ```
 //!
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
@@ -41,7 +41,7 @@ const USAGE: &str = "usage:
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|NAME|FILE]
   chess-tune selfplay-stats [--dir DIR]
   chess-tune winfit [--dir DIR]
-  chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
+  chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--wdl-scale CP] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
   chess-tune validate --nets NAME|FILE[,...] [--data DIR] [--data-seeds S,S] [--max-positions N] [--threads N]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
@@ -225,7 +225,7 @@ fn validate(args: &Args) -> Result<(), String> {
         let index = match loaded.iter().position(|(k, _)| *k == kings) {
             Some(index) => index,
             None => {
-                let data = train::load(&dir, &seeds, 0.0, max_positions, false, kings)?;
+                let data = train::load(&dir, &seeds, train::Target::SCORE, max_positions, false, kings)?;
                 println!(
                     "{} chunks, {} games: {} validation positions (inputs {kings}); the classical evaluation's loss {:.6}",
                     data.chunks,
@@ -239,7 +239,7 @@ fn validate(args: &Args) -> Result<(), String> {
         };
         let data = &loaded[index].1;
         let float = train::FloatNet::from_network(&net);
-        let loss = train::mean_loss(&float, &data.validation, threads);
+        let loss = train::mean_loss(&float, &data.validation, train::Target::SCORE, threads);
         println!("{spec}: {} ({:016x}, {}): validation loss {loss:.6}", net.name(), net.hash(), net.shape());
     }
     Ok(())
@@ -257,6 +257,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         "wd",
         "batch",
         "lambda",
+        "wdl-scale",
         "threads",
         "seed",
         "max-positions",
@@ -310,7 +311,10 @@ fn train_net(args: &Args) -> Result<(), String> {
         lr: args.num("lr", 0.001)?,
         weight_decay: args.num("wd", 0.01)?,
         batch: args.num("batch", 4_096)?,
-        lambda: args.num("lambda", 0.0)?,
+        target: train::Target {
+            lambda: args.num("lambda", 0.0)?,
+            scale: args.num("wdl-scale", chess_eval::nnue::SCALE as f32)?,
+        },
         threads: args.num("threads", threads_default())?,
         seed: args.num("seed", 1)?,
         max_positions: args.num("max-positions", 0)?,
@@ -323,12 +327,15 @@ fn train_net(args: &Args) -> Result<(), String> {
             chess_eval::nnue::MAX_HIDDEN
         ));
     }
-    if !(0.0..=1.0).contains(&opts.lambda) || opts.lr.is_nan() || opts.lr <= 0.0 {
+    if !(0.0..=1.0).contains(&opts.target.lambda) || opts.lr.is_nan() || opts.lr <= 0.0 {
         return Err("--lambda must be within 0..=1 and --lr positive".into());
+    }
+    if !(50.0..=2000.0).contains(&opts.target.scale) {
+        return Err("--wdl-scale must be within 50..=2000 centipawns (chess-tune winfit fits it)".into());
     }
     let out = args.get("out").unwrap_or("data/nets/net.nnue").to_owned();
     let started = std::time::Instant::now();
-    let mut data = train::load(&opts.data, &opts.data_seeds, opts.lambda, opts.max_positions, opts.mirror, opts.kings)?;
+    let mut data = train::load(&opts.data, &opts.data_seeds, opts.target, opts.max_positions, opts.mirror, opts.kings)?;
     if data.train.is_empty() {
         return Err(format!("{}: no training positions", opts.data.display()));
     }
@@ -364,14 +371,15 @@ fn train_net(args: &Args) -> Result<(), String> {
     let last = last.expect("one epoch at least");
     let command: Vec<String> = std::env::args().collect();
     let summary = format!(
-        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"output_buckets\":{},\"kings\":\"{}\",\"epochs\":{},\"lambda\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
+        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"output_buckets\":{},\"kings\":\"{}\",\"epochs\":{},\"lambda\":{},\"wdl_scale\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
         name,
         net.hash(),
         opts.hidden,
         opts.buckets,
         opts.kings,
         opts.epochs,
-        opts.lambda,
+        opts.target.lambda,
+        opts.target.scale,
         opts.lr,
         opts.batch,
         opts.mirror,

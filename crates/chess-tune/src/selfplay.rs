@@ -568,8 +568,8 @@ mod tests {
         }
         // Training reads every seed's chunks, or those of the seeds it names.
         let plain = chess_eval::nnue::KingBuckets::PLAIN;
-        let all = crate::train::load(&dir, &[], 0.0, 0, false, plain).unwrap();
-        let six = crate::train::load(&dir, &[6], 0.0, 0, false, plain).unwrap();
+        let all = crate::train::load(&dir, &[], crate::train::Target::SCORE, 0, false, plain).unwrap();
+        let six = crate::train::load(&dir, &[6], crate::train::Target::SCORE, 0, false, plain).unwrap();
         assert_eq!((all.chunks, all.games, six.chunks, six.games), (4, 8, 1, 2));
         assert!(!six.train.is_empty() && six.train.len() < all.train.len());
         fs::remove_dir_all(&dir).unwrap();

@@ -6,9 +6,14 @@
 //! `out = Σ h_us·w_us + Σ h_them·w_them + b`, and `eval = SCALE · out` centipawns. With output
 //! buckets, `w` and `b` are those of the position's piece count ([`output_bucket`]).
 //!
-//! **Loss.** The prediction `sigmoid(out)` against `λ · wdl + (1 − λ) · sigmoid(score / SCALE)`,
-//! where `wdl` is the game's result from the side to move's view (1, ½, 0) and `score` the
-//! search's score of the position when it was played; mean squared error.
+//! **Loss.** The prediction `sigmoid(eval / K)` against `λ · wdl + (1 − λ) · sigmoid(score / K)`,
+//! where `wdl` is the game's result from the side to move's view (1, ½, 0), `score` the
+//! search's score of the position when it was played, and `K` the centipawns of one unit of the
+//! logistic ([`Target::scale`]); mean squared error. With `λ = 0`, `K` only weighs the positions;
+//! with `λ > 0` it must be the scale on which the scores predict the results (`chess-tune winfit`
+//! fits it: `K = 1 / k`), or the result term pulls the net's scores off the search's scale (at
+//! `K = SCALE`, 400, where our self-play scores convert at about 200, a won position's target
+//! lies above its score and the trained net inflates its evaluation).
 //!
 //! **Optimiser.** AdamW (β₁ 0.9, β₂ 0.999, decoupled weight decay), a batch split over threads
 //! that each sum their gradient, learning rate dropped tenfold for the last fifth of the epochs.
@@ -57,8 +62,8 @@ pub struct TrainOptions {
     pub weight_decay: f32,
     /// Positions a step.
     pub batch: usize,
-    /// The weight of the game result in the target (the rest is the search score).
-    pub lambda: f32,
+    /// What each position is fitted to.
+    pub target: Target,
     /// Threads that share each batch.
     pub threads: usize,
     /// Seed of the initial weights and the shuffles.
@@ -129,9 +134,37 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The training target of a position: `λ · wdl + (1 − λ) · sigmoid(score / SCALE)`.
-pub fn target(score_cp: i16, wdl: f32, lambda: f32) -> f32 {
-    lambda * wdl + (1.0 - lambda) * sigmoid(f32::from(score_cp) / SCALE as f32)
+/// What a position is fitted to, and through which curve: the target `λ · wdl + (1 − λ) ·
+/// sigmoid(score / scale)`, the prediction `sigmoid(eval / scale)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Target {
+    /// The weight of the game result (the rest is the search score), within `0..=1`.
+    pub lambda: f32,
+    /// Centipawns of one unit of the logistic that both the search score and the net's
+    /// evaluation go through.
+    pub scale: f32,
+}
+
+impl Target {
+    /// The search score alone through the net's own scale ([`SCALE`]): the recipe of every net
+    /// before session 52, and what `validate` compares nets by.
+    pub const SCORE: Target = Target { lambda: 0.0, scale: SCALE as f32 };
+
+    /// The target of a position whose search score was `score_cp` and whose game gave the side to
+    /// move `wdl`.
+    pub fn of(&self, score_cp: i16, wdl: f32) -> f32 {
+        self.lambda * wdl + (1.0 - self.lambda) * sigmoid(f32::from(score_cp) / self.scale)
+    }
+
+    /// `d(eval / scale) / d(out)`: the net's raw output is `eval / SCALE`.
+    fn slope(&self) -> f32 {
+        SCALE as f32 / self.scale
+    }
+
+    /// The prediction for the raw output `out`.
+    fn predict(&self, out: f32) -> f32 {
+        sigmoid(out * self.slope())
+    }
 }
 
 /// The positions of a folder of chunks, split into training and validation by game.
@@ -150,13 +183,14 @@ pub struct Dataset {
 }
 
 /// Load the kept positions of every complete chunk (`*.csp`) in `dir` (of the self-play runs
-/// `seeds` only, when not empty), in name order, their inputs read through `kings`; with
+/// `seeds` only, when not empty), in name order, fitted to `target`, their inputs read through
+/// `kings`; with
 /// `mirror` (plain inputs only), each training position without castling rights also mirrored
 /// ([`Sample::mirrored`]).
 pub fn load(
     dir: &Path,
     seeds: &[u64],
-    lambda: f32,
+    target: Target,
     max_positions: usize,
     mirror: bool,
     kings: KingBuckets,
@@ -181,9 +215,9 @@ pub fn load(
             data.games += 1;
             for (board, ply) in game.positions().filter(|(_, p)| p.keep) {
                 let wdl = if board.side_to_move() == Color::White { white_wdl } else { 1.0 - white_wdl };
-                let sample = Sample::new(&board, target(ply.score, wdl, lambda), kings);
+                let sample = Sample::new(&board, target.of(ply.score, wdl), kings);
                 if held_out {
-                    let p = sigmoid(classical.evaluate(&board).0 as f32 / SCALE as f32);
+                    let p = sigmoid(classical.evaluate(&board).0 as f32 / target.scale);
                     classical_loss += f64::from((p - sample.target) * (p - sample.target));
                     data.validation.push(sample);
                 } else {
@@ -363,8 +397,9 @@ impl Gradient {
     }
 }
 
-/// Adds the gradient of the loss over `samples` to `grad`; returns the summed loss.
-fn backward(net: &FloatNet, samples: &[Sample], grad: &mut Gradient) -> f64 {
+/// Adds the gradient of the loss over `samples`, predicted through `target`'s curve, to `grad`;
+/// returns the summed loss.
+fn backward(net: &FloatNet, samples: &[Sample], target: Target, grad: &mut Gradient) -> f64 {
     let n = net.hidden;
     let (g_w1, rest) = grad.0.split_at_mut(net.w1.len());
     let (g_b1, rest) = rest.split_at_mut(n);
@@ -374,10 +409,10 @@ fn backward(net: &FloatNet, samples: &[Sample], grad: &mut Gradient) -> f64 {
     let mut loss = 0.0f64;
     for s in samples {
         let out = net.forward(s, &mut accs);
-        let p = sigmoid(out);
+        let p = target.predict(out);
         let error = p - s.target;
         loss += f64::from(error * error);
-        let d_out = 2.0 * error * p * (1.0 - p);
+        let d_out = 2.0 * error * p * (1.0 - p) * target.slope();
         let bucket = s.bucket(net.buckets());
         g_b2[bucket] += d_out;
         for (side, acc) in accs.iter().enumerate() {
@@ -403,8 +438,8 @@ fn backward(net: &FloatNet, samples: &[Sample], grad: &mut Gradient) -> f64 {
     loss
 }
 
-/// The mean loss over `samples`, on `threads` threads.
-pub fn mean_loss(net: &FloatNet, samples: &[Sample], threads: usize) -> f64 {
+/// The mean loss over `samples`, predicted through `target`'s curve, on `threads` threads.
+pub fn mean_loss(net: &FloatNet, samples: &[Sample], target: Target, threads: usize) -> f64 {
     if samples.is_empty() {
         return f64::NAN;
     }
@@ -418,7 +453,7 @@ pub fn mean_loss(net: &FloatNet, samples: &[Sample], threads: usize) -> f64 {
                     chunk
                         .iter()
                         .map(|s| {
-                            let e = sigmoid(net.forward(s, &mut accs)) - s.target;
+                            let e = target.predict(net.forward(s, &mut accs)) - s.target;
                             f64::from(e * e)
                         })
                         .sum::<f64>()
@@ -511,7 +546,7 @@ pub fn train(
                     .map(|(part, grad)| {
                         scope.spawn(move || {
                             grad.0.fill(0.0);
-                            backward(net, part, grad)
+                            backward(net, part, opts.target, grad)
                         })
                     })
                     .collect();
@@ -530,7 +565,7 @@ pub fn train(
         report(&EpochReport {
             epoch,
             train_loss: loss / train.len().max(1) as f64,
-            validation_loss: mean_loss(&net, validation, threads),
+            validation_loss: mean_loss(&net, validation, opts.target, threads),
             positions_per_second: train.len() as f64 / seconds.max(1e-9),
             lr,
         });
@@ -593,9 +628,17 @@ mod tests {
         net.b1.iter_mut().enumerate().for_each(|(i, b)| *b = 0.2 + 0.05 * i as f32);
         let samples: Vec<Sample> =
             FENS.iter().enumerate().map(|(i, f)| Sample::new(&f.parse().unwrap(), 0.2 * i as f32, kings)).collect();
-        let mut grad = Gradient::zeros(&net);
-        backward(&net, &samples, &mut grad);
-        let loss = |net: &FloatNet| mean_loss(net, &samples, 1) * samples.len() as f64;
+        // Through the net's own scale and through a steeper curve (a fitted win scale).
+        for target in [Target::SCORE, Target { lambda: 0.3, scale: 200.0 }] {
+            gradient_matches_loss(&net, &samples, target, kings);
+        }
+    }
+
+    /// The analytic gradient of a few parameters against the loss's central difference.
+    fn gradient_matches_loss(net: &FloatNet, samples: &[Sample], target: Target, kings: KingBuckets) {
+        let mut grad = Gradient::zeros(net);
+        backward(net, samples, target, &mut grad);
+        let loss = |net: &FloatNet| mean_loss(net, samples, target, 1) * samples.len() as f64;
         // A feature weight of a piece present (White's e1 king, own side, in the king bucket
         // of e1 mirrored), a hidden bias, an output weight and the output bias of each of the
         // two buckets (the endgame of FENS[2] and FENS[4] is bucket 0, the other three bucket 1).
@@ -615,9 +658,29 @@ mod tests {
             let analytic = f64::from(grad.0[index]);
             assert!(
                 (numeric - analytic).abs() <= 1e-3 + 0.05 * analytic.abs(),
-                "parameter {index}: numeric {numeric}, analytic {analytic}"
+                "{target:?}, parameter {index}: numeric {numeric}, analytic {analytic}"
             );
         }
+    }
+
+    #[test]
+    fn the_target_mixes_score_and_result_on_one_scale() {
+        // The recipe of every net so far: the score through the net's own 400.
+        assert_eq!(Target::SCORE.of(0, 1.0), 0.5);
+        assert!((Target::SCORE.of(400, 0.0) - sigmoid(1.0)).abs() < 1e-6);
+        // Where the results say what the score says on the fitted scale, mixing them in leaves
+        // the target where the score alone puts it: the net keeps the search's scale...
+        let fitted = Target { lambda: 0.3, scale: 200.0 };
+        for score in [-300i16, -50, 0, 120, 450] {
+            let expected = sigmoid(f32::from(score) / 200.0);
+            assert!((fitted.of(score, expected) - expected).abs() < 1e-6, "{score}");
+        }
+        // ...where through 400 the same results pull a won position's target above its score.
+        let off = Target { lambda: 0.3, scale: 400.0 };
+        let won = off.of(200, sigmoid(1.0));
+        assert!(won > sigmoid(0.5) + 0.02, "{won}");
+        // λ = 1 is the result alone.
+        assert_eq!(Target { lambda: 1.0, scale: 200.0 }.of(-900, 1.0), 1.0);
     }
 
     #[test]
@@ -694,17 +757,17 @@ mod tests {
             lr: 0.01,
             weight_decay: 0.0,
             batch: 4,
-            lambda: 1.0,
+            target: Target { lambda: 1.0, scale: SCALE as f32 },
             threads: 2,
             seed: 1,
             max_positions: 0,
             mirror: false,
             init: None,
         };
-        let before = mean_loss(&FloatNet::random(KingBuckets::PLAIN, 8, 1, 1), &samples, 1);
+        let before = mean_loss(&FloatNet::random(KingBuckets::PLAIN, 8, 1, 1), &samples, Target::SCORE, 1);
         let validation = samples.clone();
         let net = train(&mut samples, &validation, &opts, |_| {});
-        let after = mean_loss(&net, &validation, 1);
+        let after = mean_loss(&net, &validation, Target::SCORE, 1);
         assert!(after < before / 4.0, "loss {before} -> {after}");
         let board = |p: &str| format!("{p} w - - 0 1").parse::<Board>().unwrap();
         assert!(net.evaluate(&board(up[0])) > 100.0, "{}", net.evaluate(&board(up[0])));
