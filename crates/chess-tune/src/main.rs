@@ -270,13 +270,16 @@ fn train_net(args: &Args) -> Result<(), String> {
         None => None,
         Some(net) => Some(train::FloatNet::from_network(&*open_net("init", net)?)),
     };
-    // A net trained on keeps its width.
-    let hidden = match &init {
-        Some(net) if args.get("hidden").is_some_and(|h| h.parse() != Ok(net.hidden())) => {
-            return Err(format!("--init is a net of width {}, not --hidden", net.hidden()));
-        }
-        Some(net) => net.hidden(),
-        None => args.num("hidden", 128)?,
+    // A net trained on keeps its width, or grows to a multiple of it (each unit copied).
+    let hidden = args.num("hidden", init.as_ref().map_or(128, |net| net.hidden()))?;
+    if !(1..=chess_eval::nnue::MAX_HIDDEN).contains(&hidden) {
+        return Err(format!("--hidden must be within 1..={}", chess_eval::nnue::MAX_HIDDEN));
+    }
+    let seed = args.num("seed", 1)?;
+    let init = match init.map(|net| (net.hidden(), net.widened(hidden, seed))) {
+        None => None,
+        Some((_, Some(net))) => Some(net),
+        Some((had, None)) => return Err(format!("--init is a net of width {had}: --hidden must be a multiple of it")),
     };
     // Output buckets: as many as --init has, or copies of its one output.
     let buckets = args.num("output-buckets", init.as_ref().map_or(1, |net| net.buckets()))?;
@@ -321,11 +324,8 @@ fn train_net(args: &Args) -> Result<(), String> {
         mirror: args.num("mirror", false)?,
         init,
     };
-    if !(1..=chess_eval::nnue::MAX_HIDDEN).contains(&opts.hidden) || opts.epochs == 0 || opts.batch == 0 {
-        return Err(format!(
-            "--hidden must be within 1..={}, --epochs and --batch at least 1",
-            chess_eval::nnue::MAX_HIDDEN
-        ));
+    if opts.epochs == 0 || opts.batch == 0 {
+        return Err("--epochs and --batch must be at least 1".into());
     }
     if !(0.0..=1.0).contains(&opts.target.lambda) || opts.lr.is_nan() || opts.lr <= 0.0 {
         return Err("--lambda must be within 0..=1 and --lr positive".into());

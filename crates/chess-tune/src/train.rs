@@ -284,6 +284,43 @@ impl FloatNet {
         }
     }
 
+    /// The same evaluation from a net `hidden` wide, a multiple of this net's width: each new
+    /// hidden unit a copy of an old one (unit `j` of the wider net copies unit `j mod width`),
+    /// the old unit's output weights shared out among its copies in random proportions drawn from
+    /// `seed` (Net2Net's widening). The copies compute the same activation, so the sum is the
+    /// old net's; their output weights differ, so their gradients differ and training pulls
+    /// them apart. How a trained net goes on training wider, keeping what it knows. `None` if
+    /// `hidden` is not a multiple of the width (at least the width).
+    pub fn widened(self, hidden: usize, seed: u64) -> Option<FloatNet> {
+        let old = self.hidden;
+        if hidden == old {
+            return Some(self);
+        }
+        if hidden < old || hidden % old != 0 {
+            return None;
+        }
+        let copies = hidden / old;
+        // Each old unit's share of its output weight for each of its copies: positive, summing
+        // to one.
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut shares = vec![0.0f32; hidden];
+        for j in 0..old {
+            let draws: Vec<f32> = (0..copies).map(|_| 0.5 + rng.next_u32() as f32 / u32::MAX as f32).collect();
+            let total: f32 = draws.iter().sum();
+            for (c, d) in draws.iter().enumerate() {
+                shares[c * old + j] = d / total;
+            }
+        }
+        let w1 = self.w1.chunks(old).flat_map(|row| row.repeat(copies)).collect();
+        let b1 = self.b1.repeat(copies);
+        let w2 = self
+            .w2
+            .chunks(old)
+            .flat_map(|side| (0..hidden).map(|j| side[j % old] * shares[j]).collect::<Vec<_>>())
+            .collect();
+        Some(FloatNet { hidden, w1, b1, w2, ..self })
+    }
+
     /// The float weights a quantised net stands for (each weight divided by its scale), to go
     /// on training it.
     pub fn from_network(net: &Network) -> FloatNet {
@@ -734,6 +771,35 @@ mod tests {
         let board: Board = FENS[4].parse().unwrap();
         assert_eq!(kinged.evaluate(&board), net.evaluate(&board.flipped_files().unwrap()));
         assert!(FloatNet::from_network(&kinged).with_kings(KingBuckets::named("hm2").unwrap()).is_none());
+    }
+
+    #[test]
+    fn a_widened_net_starts_as_the_narrow_one_and_trains_its_copies_apart() {
+        let narrow = FloatNet::from_network(&Network::embedded());
+        let wide = narrow.clone().widened(2 * narrow.hidden(), 3).unwrap();
+        assert_eq!((wide.hidden(), wide.buckets(), wide.kings()), (256, narrow.buckets(), narrow.kings()));
+        for fen in FENS {
+            let board: Board = fen.parse().unwrap();
+            let (a, b) = (narrow.evaluate(&board), wide.evaluate(&board));
+            assert!((a - b).abs() < 0.01, "{fen}: {a} against {b}");
+        }
+        // Three copies work alike; a width that is not a multiple does not.
+        let board: Board = FENS[4].parse().unwrap();
+        let triple = narrow.clone().widened(384, 4).unwrap();
+        assert!((triple.evaluate(&board) - narrow.evaluate(&board)).abs() < 0.01);
+        assert!(narrow.clone().widened(192, 4).is_none());
+        // A copy's output weights are a share of its original's, so its gradient is too: one
+        // step of training moves the two copies of a unit by different amounts.
+        let samples: Vec<Sample> = FENS
+            .iter()
+            .enumerate()
+            .map(|(i, f)| Sample::new(&f.parse().unwrap(), 0.25 * i as f32, wide.kings))
+            .collect();
+        let mut grad = Gradient::zeros(&wide);
+        backward(&wide, &samples, Target::SCORE, &mut grad);
+        let g_b1 = &grad.0[wide.w1.len()..wide.w1.len() + 256];
+        let moved = (0..128).filter(|&j| g_b1[j] != 0.0 && g_b1[j] != g_b1[j + 128]).count();
+        assert!(moved > 32, "only {moved} units' copies get different gradients");
     }
 
     #[test]
