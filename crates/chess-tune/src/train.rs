@@ -261,14 +261,17 @@ impl FloatNet {
         FloatNet { kings, hidden, w1, b1: vec![0.0; hidden], w2, b2: vec![0.0; buckets] }
     }
 
-    /// The same net reading its inputs through `kings`, each king bucket a copy of its plain
-    /// inputs: how a net without king buckets goes on training with them (a mirrored layout
-    /// only ever reads the rows of a king on files a-d, which a plain net has learned alike).
-    /// `None` if the net has king buckets already, and others.
+    /// The same net reading its inputs through `kings`, each king bucket a copy of its one set
+    /// of inputs: how a net without king buckets goes on training with them. From plain inputs
+    /// (a mirrored layout only ever reads the rows of a king on files a-d, which a plain net has
+    /// learned alike), or from mirrored ones into a mirrored layout, which starts as the same
+    /// evaluation. `None` if the net has king buckets already, and others.
     pub fn with_kings(self, kings: KingBuckets) -> Option<FloatNet> {
         match self.kings {
             k if k == kings => Some(self),
-            k if k.is_plain() => Some(FloatNet { kings, w1: self.w1.repeat(kings.count()), ..self }),
+            k if k.count() == 1 && (k.is_plain() || k.mirror() == kings.mirror()) => {
+                Some(FloatNet { kings, w1: self.w1.repeat(kings.count()), ..self })
+            }
             _ => None,
         }
     }
@@ -771,6 +774,14 @@ mod tests {
         let board: Board = FENS[4].parse().unwrap();
         assert_eq!(kinged.evaluate(&board), net.evaluate(&board.flipped_files().unwrap()));
         assert!(FloatNet::from_network(&kinged).with_kings(KingBuckets::named("hm2").unwrap()).is_none());
+        // A mirrored net given king buckets of the same mirroring is the same evaluation
+        // everywhere: the embedded net (hm) as hm4.
+        let hm = FloatNet::from_network(&embedded);
+        let bucketed = hm.with_kings(hm4).unwrap().quantise("hm4");
+        for fen in FENS.iter().chain(&["2kr3r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 1"]) {
+            let board: Board = fen.parse().unwrap();
+            assert_eq!(bucketed.evaluate(&board), embedded.evaluate(&board), "{fen}");
+        }
     }
 
     #[test]
