@@ -11,7 +11,7 @@
 //! chess-tune winfit [--dir DIR]
 //! chess-tune validate --nets NAME|FILE[,...] [--data DIR] [--data-seeds S,S] [--max-positions N]
 //! chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N]
-//!                  [--lambda L] [--wdl-scale CP] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
+//!                  [--lambda L] [--wdl-scale CP] [--next-ply W] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
 //! ```
 //!
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
@@ -41,7 +41,7 @@ const USAGE: &str = "usage:
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|NAME|FILE]
   chess-tune selfplay-stats [--dir DIR]
   chess-tune winfit [--dir DIR]
-  chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--wdl-scale CP] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
+  chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--wdl-scale CP] [--next-ply W] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
   chess-tune validate --nets NAME|FILE[,...] [--data DIR] [--data-seeds S,S] [--max-positions N] [--threads N]
   chess-tune tune --data FILE[,FILE...] [--out PATH] [--iterations N] [--rate R] [--lambda L] [--reg R] [--min-count N] [--threads N]";
 
@@ -258,6 +258,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         "batch",
         "lambda",
         "wdl-scale",
+        "next-ply",
         "threads",
         "seed",
         "max-positions",
@@ -317,6 +318,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         target: train::Target {
             lambda: args.num("lambda", 0.0)?,
             scale: args.num("wdl-scale", chess_eval::nnue::SCALE as f32)?,
+            next: args.num("next-ply", 0.0)?,
         },
         threads: args.num("threads", threads_default())?,
         seed: args.num("seed", 1)?,
@@ -329,6 +331,9 @@ fn train_net(args: &Args) -> Result<(), String> {
     }
     if !(0.0..=1.0).contains(&opts.target.lambda) || opts.lr.is_nan() || opts.lr <= 0.0 {
         return Err("--lambda must be within 0..=1 and --lr positive".into());
+    }
+    if !(0.0..1.0).contains(&opts.target.next) {
+        return Err("--next-ply must be within 0..1".into());
     }
     if !(50.0..=2000.0).contains(&opts.target.scale) {
         return Err("--wdl-scale must be within 50..=2000 centipawns (chess-tune winfit fits it)".into());
@@ -371,7 +376,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     let last = last.expect("one epoch at least");
     let command: Vec<String> = std::env::args().collect();
     let summary = format!(
-        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"output_buckets\":{},\"kings\":\"{}\",\"epochs\":{},\"lambda\":{},\"wdl_scale\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
+        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"output_buckets\":{},\"kings\":\"{}\",\"epochs\":{},\"lambda\":{},\"wdl_scale\":{},\"next_ply\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
         name,
         net.hash(),
         opts.hidden,
@@ -380,6 +385,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         opts.epochs,
         opts.target.lambda,
         opts.target.scale,
+        opts.target.next,
         opts.lr,
         opts.batch,
         opts.mirror,
