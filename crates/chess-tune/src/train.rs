@@ -154,16 +154,10 @@ impl Target {
     /// before session 52, and what `validate` compares nets by.
     pub const SCORE: Target = Target { lambda: 0.0, scale: SCALE as f32, next: 0.0 };
 
-    /// The target of a position whose search score was `score_cp` and whose game gave the side to
-    /// move `wdl`.
-    pub fn of(&self, score_cp: i16, wdl: f32) -> f32 {
-        self.of_ply(score_cp, None, wdl)
-    }
-
     /// The target of a position of a game: its search score `score_cp`, the next ply's
     /// `next_cp` (for the other side; `None` at the game's end or for a mate score), and the
     /// game's result for the side to move, `wdl`.
-    pub fn of_ply(&self, score_cp: i16, next_cp: Option<i16>, wdl: f32) -> f32 {
+    pub fn of(&self, score_cp: i16, next_cp: Option<i16>, wdl: f32) -> f32 {
         let here = sigmoid(f32::from(score_cp) / self.scale);
         let searched = match next_cp {
             Some(next) if self.next > 0.0 => {
@@ -235,9 +229,9 @@ pub fn load(
             for (i, (board, ply)) in plies.iter().enumerate().filter(|(_, (_, p))| p.keep) {
                 let wdl = if board.side_to_move() == Color::White { white_wdl } else { 1.0 - white_wdl };
                 let next = plies.get(i + 1).map(|(_, p)| p.score).filter(|s| s.abs() < selfplay::MATE_STORED);
-                let sample = Sample::new(board, target.of_ply(ply.score, next, wdl), kings);
+                let sample = Sample::new(board, target.of(ply.score, next, wdl), kings);
                 if held_out {
-                    let p = sigmoid(classical.evaluate(&board).0 as f32 / target.scale);
+                    let p = sigmoid(classical.evaluate(board).0 as f32 / target.scale);
                     classical_loss += f64::from((p - sample.target) * (p - sample.target));
                     data.validation.push(sample);
                 } else {
@@ -726,28 +720,28 @@ mod tests {
     #[test]
     fn the_target_mixes_score_and_result_on_one_scale() {
         // The recipe of every net so far: the score through the net's own 400.
-        assert_eq!(Target::SCORE.of(0, 1.0), 0.5);
-        assert!((Target::SCORE.of(400, 0.0) - sigmoid(1.0)).abs() < 1e-6);
+        assert_eq!(Target::SCORE.of(0, None, 1.0), 0.5);
+        assert!((Target::SCORE.of(400, None, 0.0) - sigmoid(1.0)).abs() < 1e-6);
         // Where the results say what the score says on the fitted scale, mixing them in leaves
         // the target where the score alone puts it: the net keeps the search's scale...
         let fitted = Target { lambda: 0.3, scale: 200.0, next: 0.0 };
         for score in [-300i16, -50, 0, 120, 450] {
             let expected = sigmoid(f32::from(score) / 200.0);
-            assert!((fitted.of(score, expected) - expected).abs() < 1e-6, "{score}");
+            assert!((fitted.of(score, None, expected) - expected).abs() < 1e-6, "{score}");
         }
         // ...where through 400 the same results pull a won position's target above its score.
         let off = Target { lambda: 0.3, scale: 400.0, next: 0.0 };
-        let won = off.of(200, sigmoid(1.0));
+        let won = off.of(200, None, sigmoid(1.0));
         assert!(won > sigmoid(0.5) + 0.02, "{won}");
         // λ = 1 is the result alone.
-        assert_eq!(Target { lambda: 1.0, scale: 200.0, next: 0.0 }.of(-900, 1.0), 1.0);
+        assert_eq!(Target { lambda: 1.0, scale: 200.0, next: 0.0 }.of(-900, None, 1.0), 1.0);
         // The next ply's search, for the other side, mixed in as a probability: a position its
         // own search calls level (0.5) and the next one +200 for the opponent (0.27 for the side
         // to move) is the mean, 0.38, at weight 1/2.
         let next = Target { lambda: 0.0, scale: 200.0, next: 0.5 };
-        assert!((next.of_ply(0, Some(200), 0.5) - (0.5 + (1.0 - sigmoid(1.0))) / 2.0).abs() < 1e-6);
-        assert_eq!(next.of_ply(0, None, 1.0), 0.5, "no next ply: the position's own search");
-        assert_eq!(Target::SCORE.of_ply(300, Some(-300), 0.0), Target::SCORE.of(300, 0.0));
+        assert!((next.of(0, Some(200), 0.5) - (0.5 + (1.0 - sigmoid(1.0))) / 2.0).abs() < 1e-6);
+        assert_eq!(next.of(0, None, 1.0), 0.5, "no next ply: the position's own search");
+        assert_eq!(Target::SCORE.of(300, Some(-300), 0.0), Target::SCORE.of(300, None, 0.0));
     }
 
     #[test]
