@@ -321,7 +321,7 @@ fn train_net(args: &Args) -> Result<(), String> {
             next: args.num("next-ply", 0.0)?,
         },
         threads: args.num("threads", threads_default())?,
-        seed: args.num("seed", 1)?,
+        seed,
         max_positions: args.num("max-positions", 0)?,
         mirror: args.num("mirror", false)?,
         init,

@@ -225,13 +225,12 @@ pub fn load(
             let white_wdl = f32::from(game.result) / 2.0;
             let held_out = data.games % VALIDATION_EVERY == 0;
             data.games += 1;
-            let plies: Vec<_> = game.positions().collect();
-            for (i, (board, ply)) in plies.iter().enumerate().filter(|(_, (_, p))| p.keep) {
+            for (i, (board, ply)) in game.positions().enumerate().filter(|(_, (_, p))| p.keep) {
                 let wdl = if board.side_to_move() == Color::White { white_wdl } else { 1.0 - white_wdl };
-                let next = plies.get(i + 1).map(|(_, p)| p.score).filter(|s| s.abs() < selfplay::MATE_STORED);
-                let sample = Sample::new(board, target.of(ply.score, next, wdl), kings);
+                let next = game.plies.get(i + 1).map(|p| p.score).filter(|s| s.abs() < selfplay::MATE_STORED);
+                let sample = Sample::new(&board, target.of(ply.score, next, wdl), kings);
                 if held_out {
-                    let p = sigmoid(classical.evaluate(board).0 as f32 / target.scale);
+                    let p = sigmoid(classical.evaluate(&board).0 as f32 / target.scale);
                     classical_loss += f64::from((p - sample.target) * (p - sample.target));
                     data.validation.push(sample);
                 } else {
