@@ -94,7 +94,7 @@ pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
 /// ([`Network::embedded_named`]; the levels of `chess-ai` pin `cn128-v2`, the net they were
 /// calibrated with). Older nets stay in `nets/` as files, for [`Network::load`] by path.
 pub const COMPILED_IN: [(&str, &[u8]); 2] = [
-    ("s7-hm4-1726-k200", include_bytes!("../nets/s7-hm4-1726-k200.nnue")),
+    ("s6-128-hm-1000", include_bytes!("../nets/s6-128-hm-1000.nnue")),
     ("cn128-v2", include_bytes!("../nets/cn128-v2.nnue")),
 ];
 

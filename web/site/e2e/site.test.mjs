@@ -439,6 +439,9 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   const graph = await page.locator('#review-graph').boundingBox();
   await page.mouse.click(graph.x + 1, graph.y + graph.height / 2);
   await page.waitForFunction(() => /Viewing move 0/.test(document.querySelector('#status').textContent));
+  // The sentence follows once the board has moved (the status comes first): wait for it, or the
+  // next press could be read against the blunder's sentence still shown.
+  await page.waitForFunction(() => /^Click a point of the graph/.test(document.querySelector('#review-why').textContent));
   await page.setViewportSize({ width: 390, height: 844 });
   await nextMistakeUntil(page, 'Nf6');
   await page.waitForTimeout(400);
