@@ -16,6 +16,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
+  '.nnue': 'application/octet-stream',
 };
 
 function* files(dir: string): Generator<string> {
@@ -29,7 +30,8 @@ function* files(dir: string): Generator<string> {
 /**
  * Write `.br` (quality 11) and `.gz` (level 9) beside every text and wasm file of the build, so
  * a static host serves them compressed (nginx `gzip_static`/`brotli_static`, most CDNs); the
- * wasm is most of the page's weight (docs/web.md, "First load").
+ * wasm is most of the page's weight (docs/web.md, "First load"), the stronger net (.nnue, loaded
+ * on the first full-strength use) the rest.
  */
 function precompress(): Plugin {
   let outDir = '';

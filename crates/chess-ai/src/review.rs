@@ -557,7 +557,7 @@ impl Review {
     /// let text = r.annotate(&PgnGame::new(game)).to_pgn();
     /// let flat = text.replace('\n', " ");
     /// assert!(flat.contains("2. g4 $4 {[%eval #-1] Blunder: allows mate in 1: Qh4#;"), "{text}");
-    /// assert!(flat.contains("(2. e4 "), "the better line as a variation: {text}");
+    /// assert!(flat.contains("(2. Nc3 "), "the better line as a variation: {text}");
     /// assert!(flat.trim_end().ends_with("2... Qh4# 0-1"), "{text}");
     /// assert_eq!(read_pgn(&text).unwrap()[0].game.moves().len(), 4);
     /// ```

@@ -133,7 +133,7 @@ fn eval_prints_a_trace() {
     let out = chess(&["eval", "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    for needle in ["Passed pawns", "Material", "Phase: 0/24", "Evaluation: +", "Net s6-128-hm-1000 ("] {
+    for needle in ["Passed pawns", "Material", "Phase: 0/24", "Evaluation: +", "Net s7-hm4-1726-k200 ("] {
         assert!(text.contains(needle), "{needle}: {text}");
     }
     assert!(!text.contains("drawish"), "{text}");
@@ -166,7 +166,7 @@ fn bench_prints_a_deterministic_node_count() {
     let v1 = concat!(env!("CARGO_MANIFEST_DIR"), "/../chess-eval/nets/cn128-v1.nnue");
     let first_net = run(&["--eval", v1]);
     assert!(first_net > 10_000 && first_net != nodes && first_net != classical, "{first_net}");
-    assert_eq!(run(&["--eval", "s6-128-hm-1000"]), nodes);
+    assert_eq!(run(&["--eval", "s7-hm4-1726-k200"]), nodes);
     assert_eq!(run(&["--eval", "embedded"]), nodes);
     // The levels' net, compiled in beside it, by name.
     let levels_net = run(&["--eval", "cn128-v2"]);
@@ -328,7 +328,7 @@ fn review_searches_with_the_net_it_is_given() {
         stdout(&out)
     };
     let v1 = concat!(env!("CARGO_MANIFEST_DIR"), "/../chess-eval/nets/cn128-v1.nnue");
-    let (default, by_name, older) = (review(&[]), review(&["--net", "s6-128-hm-1000"]), review(&["--net", v1]));
+    let (default, by_name, older) = (review(&[]), review(&["--net", "s7-hm4-1726-k200"]), review(&["--net", v1]));
     assert_eq!(default, by_name);
     assert_ne!(default, older, "another net scores the positions otherwise");
     assert!(older.contains("allows mate in 1: Qxf7#"), "{older}");
@@ -350,7 +350,7 @@ fn analyze_searches_with_the_net_it_is_given() {
         let text = stdout(&out);
         text.lines().skip_while(|l| !l.starts_with("Best lines")).nth(1).unwrap_or_default().to_owned()
     };
-    let (default, by_name, older) = (best(&[]), best(&["--net", "s6-128-hm-1000"]), best(&["--net", v1]));
+    let (default, by_name, older) = (best(&[]), best(&["--net", "s7-hm4-1726-k200"]), best(&["--net", v1]));
     assert!(default.starts_with(" 1. "), "{default}");
     assert_eq!(default, by_name);
     assert_ne!(default, older, "another net scores the position otherwise");

@@ -93,6 +93,21 @@ pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
 /// net ([`Network::embedded`]) first, then any net kept for whoever pins it by name
 /// ([`Network::embedded_named`]; the levels of `chess-ai` pin `cn128-v2`, the net they were
 /// calibrated with). Older nets stay in `nets/` as files, for [`Network::load`] by path.
+///
+/// WebAssembly (`wasm32`) builds leave out `s7-hm4-1726-k200` (790 KB, four king buckets), so a
+/// page's module stays small: their full-strength net is `s6-128-hm-1000` (201 KB), and the
+/// bigger net is read from its file's bytes when wanted ([`Network::from_bytes`]; the npm package
+/// ships the file and loads it on first use). Native builds keep `s6-128-hm-1000` too, so that
+/// the WebAssembly build's play can be reproduced natively by name.
+#[cfg(not(target_arch = "wasm32"))]
+pub const COMPILED_IN: [(&str, &[u8]); 3] = [
+    ("s7-hm4-1726-k200", include_bytes!("../nets/s7-hm4-1726-k200.nnue")),
+    ("s6-128-hm-1000", include_bytes!("../nets/s6-128-hm-1000.nnue")),
+    ("cn128-v2", include_bytes!("../nets/cn128-v2.nnue")),
+];
+
+/// The nets compiled into the crate in WebAssembly: see the native [`COMPILED_IN`].
+#[cfg(target_arch = "wasm32")]
 pub const COMPILED_IN: [(&str, &[u8]); 2] = [
     ("s6-128-hm-1000", include_bytes!("../nets/s6-128-hm-1000.nnue")),
     ("cn128-v2", include_bytes!("../nets/cn128-v2.nnue")),

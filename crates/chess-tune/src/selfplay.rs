@@ -495,7 +495,7 @@ mod tests {
         let net = SelfplayOptions { net: Some(Network::embedded()), ..classical.clone() };
         assert_eq!(classical.eval_name(), "classical");
         let name = net.eval_name();
-        assert_eq!(name, "s6-128-hm-1000 c385be0744eca044");
+        assert_eq!(name, "s7-hm4-1726-k200 0dcd9c03e201d233");
         let board = Board::startpos();
         assert_eq!(classical.evaluator().evaluate(&board), Classical::default().evaluate(&board));
         assert_eq!(net.evaluator().evaluate(&board).0, Network::embedded().evaluate(&board));

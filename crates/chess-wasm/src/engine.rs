@@ -88,8 +88,10 @@ pub fn options_from_json(json: &str, seed: u64) -> Result<AiOptions, Error> {
         seed: Some(o.seed.unwrap_or(seed)),
         multi_pv: o.multi_pv.unwrap_or(chess_ai::MAX_MULTI_PV),
         book: o.book.unwrap_or(true),
-        // The rest as natively: one thread, the embedded net at full strength, no tablebases
-        // (no file system in the browser). From the default, so the two cannot drift apart.
+        // Full strength on the package's net (crate::net): the compiled-in one or a loaded one.
+        net: Some(crate::net::current()),
+        // The rest as natively: one thread, no tablebases (no file system in the browser). From
+        // the default, so the two cannot drift apart.
         ..AiOptions::default()
     };
     options.validate()?;
@@ -308,6 +310,7 @@ pub fn review_options_from_json(json: &str) -> Result<chess_ai::review::ReviewOp
     options.nodes = o.nodes.unwrap_or(options.nodes);
     options.depth = o.depth;
     options.book_plies = o.book_plies.unwrap_or(options.book_plies);
+    options.net = Some(crate::net::current());
     // The library owns the ranges.
     options.validate().map_err(|e| Error::Options(e.to_string()))?;
     Ok(options)

@@ -45,6 +45,9 @@ pub enum Error {
     /// The colour is not `white` or `black`.
     #[error("invalid colour '{0}': expected 'white' or 'black'")]
     Color(String),
+    /// Bytes that are not a net file, and why.
+    #[error("invalid net: {0}")]
+    Net(String),
     /// A review given back (to annotate a PGN) that is not one, or not of this game.
     #[error(transparent)]
     Review(#[from] chess_ai::review::json::ReviewJsonError),

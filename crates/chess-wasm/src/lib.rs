@@ -23,6 +23,7 @@
 pub mod engine;
 mod error;
 pub mod host;
+pub mod net;
 pub mod position;
 
 use std::sync::Arc;
@@ -331,7 +332,7 @@ impl JsEngine {
     /// Think about `position` (blocking). `mode` is `play` or `analyze`; `on_progress` receives
     /// each progress report as JSON; the search stops when `stop[0]` becomes non-zero.
     pub fn think(
-        &self,
+        &mut self,
         position: &JsPosition,
         mode: &str,
         limits_json: Option<String>,
@@ -343,6 +344,7 @@ impl JsEngine {
             "analyze" => Mode::Analyze,
             other => return Err(js(Error::Options(format!("mode '{other}': expected 'play' or 'analyze'")))),
         };
+        self.use_current_net().map_err(js)?;
         let control = stoppable(stop);
         let mut report = |info: String| {
             if let Some(f) = &on_progress {
@@ -355,13 +357,47 @@ impl JsEngine {
     }
 }
 
-/// Search the bench positions to `depth` (the native `chess bench` does the same): JSON
-/// `{nodes, timeMs, nps}`. The node count equals the native one at the same depth.
+impl JsEngine {
+    /// Search on the package's net as it is now: a net loaded since the options were given
+    /// counts from the next search.
+    fn use_current_net(&mut self) -> Result<(), Error> {
+        let net = net::current();
+        if self.0.options().net.as_ref().is_some_and(|n| Arc::ptr_eq(n, &net)) {
+            return Ok(());
+        }
+        let options = chess_ai::AiOptions { net: Some(net), ..self.0.options().clone() };
+        Ok(self.0.set_options(options)?)
+    }
+}
+
+/// Search at full strength on this net file's bytes from now on (this module instance), instead
+/// of the compiled-in `s6-128-hm-1000`: JSON `{name, hash, shape, compiledIn}` of the net. Bytes
+/// that are not a net are refused with the reason, and the net in use stays.
+#[wasm_bindgen(js_name = loadNet)]
+pub fn load_net(bytes: &[u8]) -> Result<String, JsError> {
+    net::load(bytes).map(|d| json(&d)).map_err(js)
+}
+
+/// Go back to the compiled-in net.
+#[wasm_bindgen(js_name = unloadNet)]
+pub fn unload_net() {
+    net::unload();
+}
+
+/// The net full strength searches with now, as JSON `{name, hash, shape, compiledIn}`.
+#[wasm_bindgen(js_name = currentNet)]
+pub fn current_net() -> String {
+    json(&net::describe())
+}
+
+/// Search the bench positions to `depth` on the package's net (the native `chess bench` does the
+/// same on its own): JSON `{nodes, timeMs, nps}`. On the same net, the node count equals the
+/// native one at the same depth.
 #[wasm_bindgen]
 pub fn bench(depth: i32) -> String {
     let clock = Arc::new(host::HostClock);
-    let bench =
-        chess_ai::bench::bench(depth.clamp(1, 64), 16, chess_ai::bench::BenchEval::Net, Some(clock), |_, _, _| {});
+    let eval = chess_ai::bench::BenchEval::Network(net::current());
+    let bench = chess_ai::bench::bench(depth.clamp(1, 64), 16, eval, Some(clock), |_, _, _| {});
     let Ok(r) = bench else { return "{\"error\":\"no memory for the table\"}".to_owned() };
     format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps())
 }

@@ -372,16 +372,17 @@ fn the_hash_is_limited_to_what_wasm32_holds() {
     );
 }
 
-/// Full strength in the browser evaluates with the embedded net, as natively: the options the
-/// JSON does not set come from `AiOptions::default()` (they were written out field by field, with
+/// Full strength in the browser evaluates with the package's net (the compiled-in
+/// `s6-128-hm-1000`, or a loaded one), never the classical evaluation; the other options the JSON
+/// does not set come from `AiOptions::default()` (they were written out field by field, with
 /// `net: None`, so the browser's full strength played the classical evaluation).
 #[test]
 fn options_the_json_does_not_set_are_the_native_defaults() {
     let native = chess_ai::AiOptions::default();
     for json in ["", r#"{"fullStrength": true}"#, r#"{"level": 3}"#, r#"{"elo": 1500, "book": false}"#] {
         let o = options_from_json(json, 1).unwrap();
-        let net = o.net.as_ref().expect("the embedded net");
-        assert_eq!(net.hash(), native.net.as_ref().unwrap().hash(), "{json}");
+        let net = o.net.as_ref().expect("the package's net");
+        assert_eq!(net.name(), chess_wasm::net::COMPILED, "{json}");
         // (`tablebase` exists only with chess-ai's `syzygy` feature, which the wasm build leaves off.)
         assert_eq!((o.threads, o.eval), (native.threads, native.eval), "{json}");
     }
@@ -528,15 +529,19 @@ fn typescript_options_and_limits_are_the_boundarys() {
     assert_eq!(ts, limits);
 }
 
-/// The fixture the npm package's bench test reads: the wasm build's `bench` searches exactly the
-/// nodes of the native `chess bench` (the search signature, `Bench:` in the commit messages).
+/// The fixture the npm package's bench tests read: on the compiled-in net (`s6-128-hm-1000`) the
+/// wasm build's `bench` searches `nodes`; on the native build's net, loaded (`loadNet`), exactly
+/// the nodes of the native `chess bench` (the search signature, `Bench:` in the commit messages).
 #[test]
 fn bench_fixture_holds_natively() {
     let fixture = fixture("bench.json");
-    let answer: serde_json::Value =
-        serde_json::from_str(&chess_wasm::bench(fixture["depth"].as_i64().unwrap() as i32)).unwrap();
+    let depth = fixture["depth"].as_i64().unwrap() as i32;
+    let answer: serde_json::Value = serde_json::from_str(&chess_wasm::bench(depth)).unwrap();
+    assert_eq!(answer["nodes"], fixture["nodes"], "a search change: update tests/data/bench.json");
+    let native = chess_ai::bench::bench(depth, 16, chess_ai::bench::BenchEval::Net, None, |_, _, _| {}).unwrap();
+    assert_eq!(fixture["native"]["net"], chess_eval::Network::embedded().name());
     assert_eq!(
-        answer["nodes"], fixture["nodes"],
-        "a search change: update tests/data/bench.json to `chess bench`'s nodes"
+        fixture["native"]["nodes"], native.nodes,
+        "a search or net change: update tests/data/bench.json to `chess bench`'s nodes"
     );
 }

@@ -265,6 +265,37 @@ test('hint draws an arrow; stepping through the moves', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('the stronger net: fetched precompressed on the first full-strength use (a hint), once, then searched with', async () => {
+  const { page, errors } = await open(chromium, server.url);
+  const nets = [];
+  page.on('requestfinished', async (request) => {
+    if (!request.url().endsWith('.nnue')) return;
+    const headers = (await (await request.response())?.allHeaders()) ?? {};
+    nets.push({ url: request.url(), encoding: headers['content-encoding'] ?? null, bytes: (await request.sizes()).responseBodySize });
+  });
+  await newGame(page, { level: '1' });
+  assert.equal(await page.getAttribute('body', 'data-net'), null, 'a game at level 1 needs no net download');
+  await page.click('#hint');
+  await page.waitForSelector('#board g.arrow', { state: 'attached', timeout: 20_000 });
+  assert.equal(await page.getAttribute('body', 'data-net'), 'strong');
+  assert.equal(nets.length, 1, JSON.stringify(nets));
+  assert.match(nets[0].url, /s7-hm4-1726-k200[^/]*\.nnue$/);
+  assert.match(String(nets[0].encoding), /^(br|gzip)$/);
+  console.log(`the stronger net: ${nets[0].bytes} bytes on the wire (${nets[0].encoding})`);
+  assert.ok(nets[0].bytes > 100_000 && nets[0].bytes < 790_913, `${nets[0].bytes} bytes`);
+  // A second hint, and the full level, search on it without fetching it again.
+  await typeMove(page, 'e4');
+  await waitMoves(page, 2);
+  await page.$eval('#message', (el) => (el.textContent = ''));
+  await page.click('#hint');
+  await page.waitForFunction(() => /Hint: /.test(document.querySelector('#message').textContent));
+  await newGame(page, { level: 'full', seconds: 0.3 });
+  await typeMove(page, 'd4');
+  await waitMoves(page, 2);
+  assert.equal(nets.length, 1, JSON.stringify(nets));
+  assert.deepEqual(errors, []);
+});
+
 test('playing Black: the engine moves first', async () => {
   const { page, errors } = await open(chromium, server.url);
   await newGame(page, { color: 'black', level: '1' });
@@ -678,6 +709,7 @@ test('served compressed: the wasm and the scripts arrive precompressed; the firs
   assert.ok(wasm, 'the wasm was loaded');
   assert.match(String(wasm.encoding), /^(br|gzip)$/);
   assert.ok(wasm.bytes > 0 && wasm.bytes < 650_000, `the wasm is ${wasm.bytes} bytes on the wire`);
+  assert.deepEqual(loaded.filter((r) => r.url.endsWith('.nnue')), [], 'the stronger net waits for its first use');
   const total = loaded.reduce((sum, r) => sum + (Number.isFinite(r.bytes) ? r.bytes : 0), 0);
   console.log(`first load: ${loaded.length} files, ${total} bytes (${loaded.map((r) => `${r.url.split('/').pop()} ${r.encoding ?? 'identity'} ${r.bytes}`).join('; ')})`);
   assert.ok(total < 700_000, `${total} bytes`);

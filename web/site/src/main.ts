@@ -63,6 +63,27 @@ const reviewPanel = new ReviewPanel(
 
 const ai = await WorkerAi.create(aiOptions());
 
+/**
+ * The stronger full-strength net (the package's `NET_URL`), loaded into the worker on the first
+ * full-strength use (the full level, a hint, a draw offer, the review, the analysis board), so
+ * that players of levels 1-5 never download it; until then, and if it cannot be had, the engine
+ * searches on the net compiled into the module. `null`: not asked for yet, or it failed.
+ */
+let strongNet: Promise<void> | null = null;
+
+function loadStrongNet(): Promise<void> {
+  strongNet ??= ai.loadNet().then(
+    () => {
+      document.body.dataset.net = 'strong';
+    },
+    (e: unknown) => {
+      strongNet = null;
+      say(`The full-strength net could not be loaded (${e instanceof Error ? e.message : String(e)}): the engine uses its smaller one.`, true);
+    },
+  );
+  return strongNet;
+}
+
 const board = new Board($('board'), {
   movesFrom: (square) => {
     if (analysis) return analysis.game.moves(square);
@@ -168,6 +189,7 @@ function levelName(): string {
 
 /** Give the engine the selected level if it changed (between moves, even mid-game). */
 async function applyLevel(): Promise<void> {
+  if (ui.level.value === 'full') await loadStrongNet();
   if (ui.level.value !== appliedLevel) {
     await ai.setOptions(aiOptions());
     appliedLevel = ui.level.value;
@@ -456,6 +478,7 @@ async function reviewGame(): Promise<void> {
   await render();
   const moves = movesKey();
   try {
+    await loadStrongNet();
     const review = await ai.review(game, { onProgress: ({ done, total }) => (ui.reviewBar.value = done / total) });
     if (moves === movesKey()) {
       reviewedMoves = moves;
@@ -602,6 +625,7 @@ async function openAnalysis(): Promise<void> {
   const fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
   board.hint(null);
   say('');
+  await loadStrongNet();
   analysis = await AnalysisBoard.open(ai, fen, ply, {
     lines: $<HTMLOListElement>('analysis-lines'),
     info: $('analysis-info'),
@@ -818,6 +842,7 @@ async function offerDraw(): Promise<void> {
   ui.status.textContent = 'The engine considers your offer…';
   let score: Score | null = null;
   try {
+    await loadStrongNet();
     const answer = await ai.think(game, { mode: 'analyze', moveTimeMs: 800 });
     score = answer.best.score;
   } catch (e) {
@@ -842,6 +867,7 @@ async function hint(): Promise<void> {
   await render();
   ui.status.textContent = 'Looking for a hint…';
   try {
+    await loadStrongNet();
     const answer = await ai.think(game, { mode: 'analyze', moveTimeMs: 1000 });
     const move = game.moves().find((m) => m.uci === answer.best.uci);
     board.hint(move ?? null);
@@ -984,6 +1010,8 @@ ui.level.addEventListener('change', () => {
   const state = game.state();
   if (game.history().length > 0 && !state.isFinished) say(`${levelName()} from the engine's next move.`);
   const full = ui.level.value === 'full';
+  // Fetched from the choice on, so that the first move at full strength need not wait for it.
+  if (full) void loadStrongNet();
   ui.thinkTime.disabled = !full;
   ui.thinkTimeLabel.classList.toggle('muted', !full);
 });

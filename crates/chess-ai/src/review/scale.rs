@@ -2,12 +2,12 @@
 //!
 //! lichess's Win% curve ([`win_percent`](super::win_percent)) was fitted to Stockfish's
 //! centipawns, and a review is measured against Stockfish's (docs/review.md). A net's centipawns
-//! are its own: where `s6-128-hm-1000` at the review's budget says +1.00, Stockfish at depth 18
-//! says +1.17 (the score of the same rank among the reference positions), and where it says
-//! +8.00, Stockfish says +5.55 (`cn128-v2`: +1.26 and +5.77). Read on lichess's curve
-//! unchanged, our scores made balanced positions look calmer and won ones more won than
-//! Stockfish's do, so a move from +8 to +5 lost Win% it did not lose, and one from +1 to −1 too
-//! little.
+//! are its own: where `s7-hm4-1726-k200` at the review's budget says +1.00, Stockfish at depth
+//! 18 says +1.12 (the score of the same rank among the reference positions), and where it says
+//! +8.00, Stockfish says +5.47 (`s6-128-hm-1000`: +1.17 and +5.55; `cn128-v2`: +1.26 and
+//! +5.77). Read on lichess's curve unchanged, our scores made balanced positions look calmer and
+//! won ones more won than Stockfish's do, so a move from +8 to +5 lost Win% it did not lose, and
+//! one from +1 to −1 too little.
 //!
 //! [`ScoreScale`] maps a net's centipawns to Stockfish's, piecewise linearly through knots fitted
 //! by quantile matching (the k-th smallest of our |scores| to the k-th smallest of Stockfish's)
@@ -30,9 +30,30 @@ pub struct ScoreScale {
 /// The fitted tables, by the hash of the net ([`Network::hash`]) whose scores they map.
 /// Each at 50,000 nodes a position: 4,996 positions of the 70 games of docs/review-quality and
 /// docs/review-quality-2 against Stockfish 15.1 at depth 18.
-const FITTED: [(u64, ScoreScale); 2] = [
+const FITTED: [(u64, ScoreScale); 3] = [
     (
-        // s6-128-hm-1000, the embedded net since 2026-11-29.
+        // s7-hm4-1726-k200, the embedded net (natively) since 2026-12-04 (4,995 positions).
+        0x0dcd_9c03_e201_d233,
+        ScoreScale {
+            knots: &[
+                (0, 0),
+                (25, 31),
+                (50, 61),
+                (100, 112),
+                (150, 165),
+                (200, 215),
+                (300, 325),
+                (400, 391),
+                (500, 448),
+                (600, 499),
+                (800, 547),
+                (1000, 604),
+                (1500, 778),
+            ],
+        },
+    ),
+    (
+        // s6-128-hm-1000: full strength natively 2026-11-29 to 12-03, in WebAssembly since.
         0xc385_be07_44ec_a044,
         ScoreScale {
             knots: &[
@@ -100,8 +121,8 @@ impl ScoreScale {
     /// use chess_ai::review::ScoreScale;
     /// use chess_eval::{Network, Score};
     /// let scale = ScoreScale::for_net(Some(&Network::embedded()));
-    /// assert_eq!(scale.apply(Score(100)), Score(117));
-    /// assert_eq!(scale.apply(Score(-250)), Score(-278));
+    /// assert_eq!(scale.apply(Score(100)), Score(112));
+    /// assert_eq!(scale.apply(Score(-250)), Score(-270));
     /// assert_eq!(scale.apply(Score::mate_in(2)), Score::mate_in(2));
     /// ```
     pub fn apply(self, score: Score) -> Score {
@@ -123,15 +144,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_embedded_net_has_a_fitted_table() {
-        // A new embedded net needs its own: `scripts/fit-review-scale.py` (docs/review.md).
-        assert_ne!(
-            ScoreScale::for_net(Some(&Network::embedded())),
-            ScoreScale::IDENTITY,
-            "no review scale fitted for the embedded net {} ({:016x})",
-            Network::embedded().name(),
-            Network::embedded().hash()
-        );
+    fn every_compiled_in_net_has_a_fitted_table() {
+        // The embedded net, the WebAssembly build's (`s6-128-hm-1000`) and the levels' are all
+        // reviewed with; a new one needs its own: `scripts/fit-review-scale.py` (docs/review.md).
+        for (name, _) in chess_eval::nnue::COMPILED_IN {
+            let net = Network::embedded_named(name).expect("compiled in");
+            assert_ne!(
+                ScoreScale::for_net(Some(&net)),
+                ScoreScale::IDENTITY,
+                "no review scale fitted for the compiled-in net {name} ({:016x})",
+                net.hash()
+            );
+        }
     }
 
     #[test]
@@ -149,8 +173,8 @@ mod tests {
             assert_eq!(scale.apply(Score(x)), Score(y));
             assert_eq!(scale.apply(Score(-x)), Score(-y));
         }
-        assert_eq!(scale.apply(Score(350)), Score(365));
-        assert_eq!(scale.apply(Score(2000)), Score(980));
+        assert_eq!(scale.apply(Score(350)), Score(358));
+        assert_eq!(scale.apply(Score(2000)), Score(952));
         // The levels' net keeps its own table.
         let levels = ScoreScale::for_net(Some(&Network::embedded_named("cn128-v2").unwrap()));
         assert_eq!((levels.apply(Score(100)), levels.apply(Score(2000))), (Score(126), Score(1155)));

@@ -6,7 +6,7 @@
 //
 //   node scripts/bench.mjs [--native PATH_TO_CHESS_BINARY] [--jce PATH_TO_JS_CHESS_ENGINE_INDEX_JS]
 import { execFileSync } from 'node:child_process';
-import { ai as ourAi, bench } from '../dist/index.js';
+import { ai as ourAi, bench, currentNet, loadNet, unloadNet } from '../dist/index.js';
 
 const arg = (name) => {
   const i = process.argv.indexOf(name);
@@ -14,16 +14,23 @@ const arg = (name) => {
 };
 
 const depth = 11;
-const wasm = bench(depth);
-console.log(`wasm (Node ${process.version}): ${wasm.nodes} nodes in ${wasm.timeMs} ms, ${wasm.nps} nodes/s`);
 const native = arg('--native');
-if (native) {
-  const out = execFileSync(native, ['bench', String(depth)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const nodes = Number(/Nodes searched\s*:\s*(\d+)/.exec(out)?.[1]);
-  const nps = Number(/Nodes\/second\s*:\s*(\d+)/.exec(out)?.[1]);
-  console.log(`native: ${nodes} nodes, ${nps} nodes/s; wasm/native = ${(wasm.nps / nps).toFixed(2)}`);
-  if (nodes !== wasm.nodes) throw new Error('the wasm build searched a different tree');
+// Each net the package searches with: the compiled-in one, then the stronger one it ships (the
+// native build's), against the native binary on the same net (`--eval NAME`).
+for (const load of [false, true]) {
+  if (load) await loadNet();
+  const net = currentNet().name;
+  const wasm = bench(depth);
+  console.log(`wasm (Node ${process.version}, ${net}): ${wasm.nodes} nodes in ${wasm.timeMs} ms, ${wasm.nps} nodes/s`);
+  if (native) {
+    const out = execFileSync(native, ['bench', String(depth), '--eval', net], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const nodes = Number(/Nodes searched\s*:\s*(\d+)/.exec(out)?.[1]);
+    const nps = Number(/Nodes\/second\s*:\s*(\d+)/.exec(out)?.[1]);
+    console.log(`native (${net}): ${nodes} nodes, ${nps} nodes/s; wasm/native = ${(wasm.nps / nps).toFixed(2)}`);
+    if (nodes !== wasm.nodes) throw new Error('the wasm build searched a different tree');
+  }
 }
+unloadNet();
 
 const positions = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',

@@ -1,4 +1,5 @@
 /** The messages between {@link WorkerAi} and the worker script (structured-clone data only). */
+import type { NetInfo } from './net.js';
 import type { AiOptions, Analysis, GameReview, Progress, ReviewOptions, ThinkOptions } from './types.js';
 
 /** A game as the worker rebuilds it: the start position and the moves (so repetitions count). */
@@ -8,11 +9,14 @@ export interface GameRecord {
 }
 
 export type Request =
-  | { type: 'init'; options: AiOptions; stop: SharedArrayBuffer | null }
+  /** `net`: the bytes of a net loaded before (a restarted worker loads it again), or `null`. */
+  | { type: 'init'; options: AiOptions; stop: SharedArrayBuffer | null; net: Uint8Array | null }
   | { type: 'think'; id: number; game: GameRecord; limits: Omit<ThinkOptions, 'onProgress'> }
   | { type: 'review'; id: number; game: GameRecord; options: Omit<ReviewOptions, 'onProgress'> }
   | { type: 'options'; id: number; options: AiOptions }
-  | { type: 'newGame'; id: number };
+  | { type: 'newGame'; id: number }
+  /** Load this net file (`null`: go back to the compiled-in net). */
+  | { type: 'net'; id: number; bytes: Uint8Array | null };
 
 export type Response =
   /** The worker script is loaded: it waits for its `init`. */
@@ -24,4 +28,5 @@ export type Response =
   | { type: 'reviewProgress'; id: number; done: number; total: number }
   | { type: 'reviewed'; id: number; review: GameReview }
   | { type: 'ok'; id: number }
+  | { type: 'net'; id: number; net: NetInfo }
   | { type: 'error'; id: number; message: string };

@@ -2,6 +2,7 @@
 import { ChessError, guardProgress } from './errors.js';
 import { ChessGame } from './game.js';
 import { asyncDisposeSymbol, disposeSymbol, freeWhenCollected } from './lifetime.js';
+import { netBytes, type NetInfo, type NetSource } from './net.js';
 import type { GameRecord, Request, Response } from './protocol.js';
 import type { AiOptions, Analysis, GameReview, Progress, ReviewOptions, ThinkOptions } from './types.js';
 
@@ -114,6 +115,8 @@ export class WorkerAi {
   /** Searches asked for and not answered yet (counted from the call, before the worker hears). */
   private searches = 0;
   private options: AiOptions;
+  /** The net file loaded with {@link loadNet}, sent again to a restarted worker. */
+  private net: Uint8Array | null = null;
   private readonly flag: Int32Array | null;
 
   private constructor(options: AiOptions) {
@@ -173,7 +176,7 @@ export class WorkerAi {
         const ai = current();
         if (!ai) return;
         if (m.type === 'loaded') {
-          worker?.post({ type: 'init', options: ai.options, stop: (ai.flag?.buffer as SharedArrayBuffer) ?? null });
+          worker?.post({ type: 'init', options: ai.options, stop: (ai.flag?.buffer as SharedArrayBuffer) ?? null, net: ai.net });
           return;
         }
         if (m.type === 'ready') {
@@ -243,7 +246,7 @@ export class WorkerAi {
     this.pending.delete(m.id);
     this.hold();
     if (m.type === 'error') p.reject(new ChessError(m.message));
-    else p.resolve(m.type === 'done' ? m.analysis : m.type === 'reviewed' ? m.review : undefined);
+    else p.resolve(m.type === 'done' ? m.analysis : m.type === 'reviewed' ? m.review : m.type === 'net' ? m.net : undefined);
   }
 
   /**
@@ -378,6 +381,33 @@ export class WorkerAi {
   async setOptions(options: AiOptions): Promise<void> {
     await this.request<void>((id) => ({ type: 'options', id, options }));
     this.options = options;
+  }
+
+  /**
+   * Load a net in the worker for full strength, analysis and the review (the levels keep their
+   * own): by default the package's stronger net, `NET_URL` (`s7-hm4-1726-k200`, 790 KB, fetched
+   * now; a page's HTTP cache keeps it). It counts from the next search, and a restarted worker
+   * (after a {@link stop} without shared memory) loads it again. Rejects with a
+   * {@link ChessError} when the file cannot be had or is not a net, leaving the net in use.
+   *
+   * ```ts
+   * const ai = await WorkerAi.create({ fullStrength: true });
+   * await ai.loadNet();  // { name: 's7-hm4-1726-k200', hash: '0dcd9c03e201d233', … }
+   * ```
+   */
+  async loadNet(source?: NetSource): Promise<NetInfo> {
+    const bytes = await netBytes(source);
+    // Posted as a copy (structured clone): these bytes are kept for a restart.
+    const info = await this.request<NetInfo>((id) => ({ type: 'net', id, bytes }));
+    this.net = bytes;
+    return info;
+  }
+
+  /** Go back to the net compiled into the module (`s6-128-hm-1000`). */
+  async unloadNet(): Promise<NetInfo> {
+    const info = await this.request<NetInfo>((id) => ({ type: 'net', id, bytes: null }));
+    this.net = null;
+    return info;
   }
 
   /** Forget what earlier searches learned. */

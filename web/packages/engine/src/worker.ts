@@ -6,6 +6,7 @@
  */
 import { Ai, review } from './ai.js';
 import { ChessGame } from './game.js';
+import { currentNet, loadNetBytes, unloadNet } from './net.js';
 import type { GameRecord, Request, Response } from './protocol.js';
 
 interface Port {
@@ -52,6 +53,7 @@ channel.listen((request) => {
   if (request.type === 'init') {
     stop = request.stop ? new Int32Array(request.stop) : null;
     try {
+      if (request.net) loadNetBytes(request.net);
       ai = new Ai(request.options);
       channel.post({ type: 'ready' });
     } catch (e) {
@@ -68,6 +70,10 @@ channel.listen((request) => {
     } else if (request.type === 'newGame') {
       ai.newGame();
       channel.post({ type: 'ok', id });
+    } else if (request.type === 'net') {
+      if (request.bytes) loadNetBytes(request.bytes);
+      else unloadNet();
+      channel.post({ type: 'net', id, net: currentNet() });
     } else if (request.type === 'review') {
       const game = rebuild(request.game);
       const onProgress = ({ done, total }: { done: number; total: number }) =>
