@@ -52,25 +52,21 @@ pub struct NetJson {
     pub compiled_in: bool,
 }
 
-impl NetJson {
-    fn of(net: &Network) -> NetJson {
-        NetJson {
-            name: net.name().to_owned(),
-            hash: format!("{:016x}", net.hash()),
-            shape: net.shape().to_string(),
-            compiled_in: LOADED.with(|l| l.borrow().is_none()),
-        }
-    }
-}
-
 /// The net full strength searches with now: the loaded one, else [`COMPILED`].
 pub fn current() -> Arc<Network> {
-    LOADED.with(|l| l.borrow().clone()).unwrap_or_else(compiled)
+    loaded().unwrap_or_else(compiled)
 }
 
 /// [`current`] described.
 pub fn describe() -> NetJson {
-    NetJson::of(&current())
+    let loaded = loaded();
+    let net = loaded.clone().unwrap_or_else(compiled);
+    NetJson {
+        name: net.name().to_owned(),
+        hash: format!("{:016x}", net.hash()),
+        shape: net.shape(),
+        compiled_in: loaded.is_none(),
+    }
 }
 
 /// Read a net file's bytes and search with it at full strength from now on (on this thread).
@@ -84,6 +80,10 @@ pub fn load(bytes: &[u8]) -> Result<NetJson, Error> {
 /// Go back to the compiled-in net.
 pub fn unload() {
     LOADED.with(|l| *l.borrow_mut() = None);
+}
+
+fn loaded() -> Option<Arc<Network>> {
+    LOADED.with(|l| l.borrow().clone())
 }
 
 fn compiled() -> Arc<Network> {
