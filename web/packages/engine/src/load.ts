@@ -16,12 +16,13 @@
  */
 import init, * as wasm from './wasm/chess_wasm.js';
 import { initSync } from './wasm/chess_wasm.js';
+import { nodeProcess } from './node.js';
 
 const url = new URL('./wasm/chess_wasm_bg.wasm', import.meta.url);
 
 /** The file's bytes when they can be had synchronously here, else `null`. */
 function bytesNow(): BufferSource | null {
-  const node = typeof process !== 'undefined' && typeof process.versions?.node === 'string' ? process : null;
+  const node = nodeProcess();
   if (url.protocol === 'file:') {
     const getBuiltinModule = node?.getBuiltinModule;
     if (typeof getBuiltinModule !== 'function') {

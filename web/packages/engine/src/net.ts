@@ -7,6 +7,7 @@
  */
 import { wasm } from './load.js';
 import { ChessError, rethrow } from './errors.js';
+import { nodeProcess } from './node.js';
 
 /** A net as the engine describes it. */
 export interface NetInfo {
@@ -41,7 +42,7 @@ export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array>
     throw new ChessError(`a net is given as a URL, a path or its bytes (ArrayBuffer, Uint8Array), got ${source === null ? 'null' : typeof source}`);
   }
   const text = String(source);
-  const node = typeof process !== 'undefined' && typeof process.versions?.node === 'string' ? process : null;
+  const node = nodeProcess();
   const absolute = absoluteUrl(text);
   if (node && (absolute === null || absolute.protocol === 'file:')) {
     const fs = node.getBuiltinModule('node:fs') as typeof import('node:fs');
@@ -58,9 +59,17 @@ export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array>
     throw new ChessError(`could not load the net ${text}: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!response.ok) throw new ChessError(`could not load the net ${text}: HTTP ${response.status}`);
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_NET_BYTES) throw new ChessError(`the net ${text} is ${length} bytes: more than a net file can be`);
-  return new Uint8Array(await response.arrayBuffer());
+  // Refused before the download when the server announces a size beyond any net (a compressed
+  // response announces its compressed size, so the bytes are measured again once read).
+  const announced = Number(response.headers.get('content-length') ?? 0);
+  if (announced > MAX_NET_BYTES) throw tooLarge(text, announced);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.length > MAX_NET_BYTES) throw tooLarge(text, bytes.length);
+  return bytes;
+}
+
+function tooLarge(text: string, length: number): ChessError {
+  return new ChessError(`the net ${text} is ${length} bytes: more than a net file can be`);
 }
 
 /** `text` as an absolute URL, or `null` for a relative one (or a path). */

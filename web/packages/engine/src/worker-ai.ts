@@ -3,6 +3,7 @@ import { ChessError, guardProgress } from './errors.js';
 import { ChessGame } from './game.js';
 import { asyncDisposeSymbol, disposeSymbol, freeWhenCollected } from './lifetime.js';
 import { netBytes, type NetInfo, type NetSource } from './net.js';
+import { nodeProcess } from './node.js';
 import type { GameRecord, Request, Response } from './protocol.js';
 import type { AiOptions, Analysis, GameReview, Progress, ReviewOptions, ThinkOptions } from './types.js';
 
@@ -13,8 +14,8 @@ interface WorkerHandle {
   hold(busy: boolean): void;
 }
 
-const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string' &&
-  typeof (globalThis as { window?: unknown }).window === 'undefined';
+/** Node, and not a page that has a `process` (Electron's renderer, a test's DOM). */
+const isNode = nodeProcess() !== null && typeof (globalThis as { window?: unknown }).window === 'undefined';
 
 /** Whether a shared stop flag can be used: Node, or a cross-origin-isolated page. */
 function canShareMemory(): boolean {
