@@ -206,9 +206,6 @@ function kingInCheck(of: ChessGame): string | null {
 }
 
 /** Draw everything from the game. */
-/** Renders begun so far: one whose board animation ends after a later one began stops there. */
-let renders = 0;
-
 async function render(): Promise<void> {
   const history = game.history();
   const state = game.state();
@@ -285,14 +282,7 @@ async function render(): Promise<void> {
   board.allowInput(analysis ? 'both' : retryMayMove() || humanMayMove() || premoveAllowed() ? human : null, fen);
   board.premove(premove);
   const checked = analysis || retry ? checkSquareOf(fen) : viewPly === null ? kingInCheck(game) : null;
-  // The review's sentence with the status line, before the board's animation: both speak of `ply`
-  // at once, whatever the board is still drawing.
-  const shown = !analysis && !retry && reviewPanel.current ? reviewPanel.show(ply) : null;
-  if (retry) reviewPanel.hideWhy();
-  const drawing = ++renders;
   await board.show(fen, last, checked);
-  // A later render (a move, a step through the game) has begun: it draws the rest for its own ply.
-  if (drawing !== renders) return;
   // The eval bar's White end follows the board's White side.
   ui.evalBar.classList.toggle('flipped', board.bottom === 'black');
   let gauge: Score | null = null;
@@ -301,7 +291,9 @@ async function render(): Promise<void> {
     gauge = analysis.score;
   } else if (retry) {
     board.hint(retry.arrow);
+    reviewPanel.hideWhy();
   } else if (reviewPanel.current) {
+    const shown = reviewPanel.show(ply);
     board.reviewArrows(shown && last ? { from: last.from, to: last.to, bad: shown.mistake } : null, shown?.best ?? null);
     // The bar shows the review's score of the position on the board.
     const score = shown?.played.scoreAfter ?? reviewPanel.current.plies[0]?.scoreBefore ?? null;
