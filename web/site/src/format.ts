@@ -56,3 +56,8 @@ export function moveNumber(ply: number, startFullMove: number, startTurn: Color)
   const index = ply - 1 + offset;
   return `${startFullMove + Math.floor(index / 2)}${index % 2 === 0 ? '.' : '…'}`;
 }
+
+/** The message of something thrown: an `Error`'s message, anything else as a string. */
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

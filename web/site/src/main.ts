@@ -9,7 +9,7 @@ import { Sounds } from './sound.js';
 import { Board } from './board.js';
 import { ReviewPanel } from './review.js';
 import { type GameSummary, type SavedGame, Store, newGameId } from './storage.js';
-import { formatResult, formatScore, whiteScore } from './format.js';
+import { formatResult, formatScore, messageOf, whiteScore } from './format.js';
 import { $, START_FEN, drawClockFaces, figurineSwitch, hasOption, showGauge, takebackSelect, ui } from './ui.js';
 import { renderGamesList } from './games-list.js';
 import { copyText, download } from './share.js';
@@ -78,7 +78,7 @@ function loadStrongNet(): Promise<void> {
     },
     (e: unknown) => {
       strongNet = null;
-      say(`The full-strength net could not be loaded (${e instanceof Error ? e.message : String(e)}): the engine uses its smaller one.`, true);
+      say(`The full-strength net could not be loaded (${messageOf(e)}): the engine uses its smaller one.`, true);
     },
   );
   return strongNet;
@@ -487,7 +487,7 @@ async function reviewGame(): Promise<void> {
       say(plies < game.history().length ? `Review stopped after ${plies} moves.` : 'Review ready: the marked moves are where the game turned.');
     }
   } catch (e) {
-    say(`The review stopped: ${e instanceof Error ? e.message : String(e)}`, true);
+    say(`The review stopped: ${messageOf(e)}`, true);
   }
   reviewing = false;
   ui.reviewProgress.hidden = true;
@@ -544,7 +544,7 @@ function playHuman(move: { from: string; to: string; promotion?: PromotionPiece 
     clocks?.press(human);
     say('');
   } catch (e) {
-    say(e instanceof Error ? e.message : String(e), true);
+    say(messageOf(e), true);
     void render();
     return;
   }
@@ -577,7 +577,7 @@ async function engineMove(): Promise<void> {
       onProgress: (p) => p.multipv === 1 && showEval(p, state.turn, ply),
     });
   } catch (e) {
-    say(`The engine failed: ${e instanceof Error ? e.message : String(e)}`, true);
+    say(`The engine failed: ${messageOf(e)}`, true);
   }
   thinking = false;
   ui.thinking.hidden = true;
@@ -654,7 +654,7 @@ async function analysisMove(move: { from: string; to: string; promotion?: Promot
     await analysis.play(move);
     say('');
   } catch (e) {
-    say(e instanceof Error ? e.message : String(e), true);
+    say(messageOf(e), true);
   }
   await render();
 }
@@ -685,7 +685,7 @@ async function retryMove(move: { from: string; to: string; promotion?: Promotion
     tried = probe.move(move);
   } catch (e) {
     probe.free();
-    say(e instanceof Error ? e.message : String(e), true);
+    say(messageOf(e), true);
     await render();
     return;
   }
@@ -699,7 +699,7 @@ async function retryMove(move: { from: string; to: string; promotion?: Promotion
   try {
     verdict = (await ai.review({ fen: r.position.fen(), moves: [tried.uci] }, { bookPlies: 0 })).plies[0];
   } catch (e) {
-    say(`The engine could not judge it: ${e instanceof Error ? e.message : String(e)}`, true);
+    say(`The engine could not judge it: ${messageOf(e)}`, true);
   }
   if (retry !== r) return;
   r.judging = false;
@@ -776,7 +776,7 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
   try {
     next = new ChessGame(fen);
   } catch (e) {
-    say(e instanceof Error ? e.message : String(e), true);
+    say(messageOf(e), true);
     return false;
   }
   await leaveModes();
@@ -846,7 +846,7 @@ async function offerDraw(): Promise<void> {
     const answer = await ai.think(game, { mode: 'analyze', moveTimeMs: 800 });
     score = answer.best.score;
   } catch (e) {
-    say(e instanceof Error ? e.message : String(e), true);
+    say(messageOf(e), true);
   }
   thinking = false;
   const cp = score && 'cp' in score ? score.cp : null;
@@ -873,7 +873,7 @@ async function hint(): Promise<void> {
     board.hint(move ?? null);
     say(`Hint: ${answer.best.san}`);
   } catch (e) {
-    say(e instanceof Error ? e.message : String(e), true);
+    say(messageOf(e), true);
   }
   thinking = false;
   await render();
@@ -920,7 +920,7 @@ async function loadPgn(): Promise<void> {
   try {
     loaded = ChessGame.fromPgn(text);
   } catch (e) {
-    say(e instanceof Error ? e.message : String(e), true);
+    say(messageOf(e), true);
     return;
   }
   if (thinking || reviewing) ai.stop();

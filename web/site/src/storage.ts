@@ -9,6 +9,7 @@
  * go first, then the current game's review.
  */
 import type { Color, GameResult, GameReview } from 'chess-wasm';
+import { messageOf } from './format.js';
 
 /** The New game panel's choices. */
 export interface Settings {
@@ -157,7 +158,7 @@ export class Store {
       this.failure = null;
       return true;
     } catch (e) {
-      this.failure = e instanceof Error ? e.message : String(e);
+      this.failure = messageOf(e);
       return false;
     }
   }

@@ -19,13 +19,18 @@ export class IllegalMoveError extends ChessError {
   }
 }
 
+/** The message of something thrown: an `Error`'s message, anything else as a string. */
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** Run `f`, turning an error thrown by the wasm module into a {@link ChessError}. */
 export function rethrow<T>(f: () => T): T {
   try {
     return f();
   } catch (e) {
     if (e instanceof ChessError) throw e;
-    throw new ChessError(e instanceof Error ? e.message : String(e));
+    throw new ChessError(messageOf(e));
   }
 }
 

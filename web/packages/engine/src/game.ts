@@ -1,6 +1,6 @@
 /** {@link ChessGame}: a game with every rule, from the wasm module's `Position`. */
 import { wasm } from './load.js';
-import { ChessError, IllegalMoveError, requireString, rethrow } from './errors.js';
+import { ChessError, IllegalMoveError, messageOf, requireString, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
 import type { Annotation, Color, Explanation, GameReview, GameState, HistoryItem, MoveInfo, Opening, PromotionPiece } from './types.js';
 
@@ -141,7 +141,7 @@ export class ChessGame {
       return JSON.parse(this.position.playFromTo(from, to, promotion)) as MoveInfo;
     } catch (e) {
       if (e instanceof ChessError) throw e;
-      const message = e instanceof Error ? e.message : String(e);
+      const message = messageOf(e);
       const text = typeof move === 'string' ? move : `${move.from}${move.to}${move.promotion ?? ''}`;
       const why = this.explain(text);
       throw new IllegalMoveError(message, why.legal ? 'illegal' : why.reason);

@@ -6,7 +6,7 @@
  * analysis and the review search with the net loaded; the levels 1-5 keep their own.
  */
 import { wasm } from './load.js';
-import { ChessError, rethrow } from './errors.js';
+import { ChessError, messageOf, rethrow } from './errors.js';
 import { nodeProcess } from './node.js';
 
 /** A net as the engine describes it. */
@@ -49,14 +49,14 @@ export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array>
     try {
       return new Uint8Array(await fs.promises.readFile(absolute ?? text));
     } catch (e) {
-      throw new ChessError(`could not read the net ${text}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new ChessError(`could not read the net ${text}: ${messageOf(e)}`);
     }
   }
   let response: Response;
   try {
     response = await fetch(text);
   } catch (e) {
-    throw new ChessError(`could not load the net ${text}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new ChessError(`could not load the net ${text}: ${messageOf(e)}`);
   }
   if (!response.ok) throw new ChessError(`could not load the net ${text}: HTTP ${response.status}`);
   // Refused before the download when the server announces a size beyond any net (a compressed

@@ -5,6 +5,7 @@
  * bundler may emit it in any worker format (Vite's default is an iife).
  */
 import { Ai, review } from './ai.js';
+import { messageOf } from './errors.js';
 import { ChessGame } from './game.js';
 import { currentNet, loadNetBytes, unloadNet } from './net.js';
 import type { GameRecord, Request, Response } from './protocol.js';
@@ -44,6 +45,12 @@ function rebuild(record: GameRecord): ChessGame {
   return game;
 }
 
+/** Go back to the module's own net; what it is. */
+function unloadToBuiltIn() {
+  unloadNet();
+  return currentNet();
+}
+
 const channel = port();
 /** The engine, made by the `init` request (none before it). */
 let ai: Ai | null = null;
@@ -57,7 +64,7 @@ channel.listen((request) => {
       ai = new Ai(request.options);
       channel.post({ type: 'ready' });
     } catch (e) {
-      channel.post({ type: 'error', id: -1, message: e instanceof Error ? e.message : String(e) });
+      channel.post({ type: 'error', id: -1, message: messageOf(e) });
     }
     return;
   }
@@ -71,9 +78,7 @@ channel.listen((request) => {
       ai.newGame();
       channel.post({ type: 'ok', id });
     } else if (request.type === 'net') {
-      if (request.bytes) loadNetBytes(request.bytes);
-      else unloadNet();
-      channel.post({ type: 'net', id, net: currentNet() });
+      channel.post({ type: 'net', id, net: request.bytes ? loadNetBytes(request.bytes) : unloadToBuiltIn() });
     } else if (request.type === 'review') {
       const game = rebuild(request.game);
       const onProgress = ({ done, total }: { done: number; total: number }) =>
@@ -94,7 +99,7 @@ channel.listen((request) => {
       channel.post({ type: 'done', id, analysis });
     }
   } catch (e) {
-    channel.post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+    channel.post({ type: 'error', id, message: messageOf(e) });
   }
 });
 channel.post({ type: 'loaded' });
