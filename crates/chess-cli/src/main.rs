@@ -28,6 +28,7 @@ mod format;
 mod perft_cmd;
 mod play;
 mod review_cmd;
+mod saved_file;
 mod uci;
 
 use std::io::Write;

@@ -134,18 +134,25 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
             }
         }
         None => {
-            let results = review_all(&selected, &options, jobs, &bar);
-            for ((number, game), result) in selected.iter().zip(results) {
-                match (game, result) {
-                    (Err(e), _) => {
-                        bar.clear();
-                        eprintln!("chess: {e}");
-                        failed += 1;
-                    }
-                    (Ok(game), Some(Ok(r))) => emit(*number, game, &r),
-                    (Ok(_), Some(Err(e))) => return Err(ArgError::Invalid(e.to_string())),
-                    (Ok(_), None) => return Err(ArgError::Invalid(format!("game {number} was not reviewed"))),
+            // Each game is written as soon as it and every game before it are reviewed.
+            let mut fault = None;
+            review_all(&selected, &options, jobs, &bar, |(number, game), result| match (game, result) {
+                (Err(e), _) => {
+                    bar.clear();
+                    eprintln!("chess: {e}");
+                    failed += 1;
                 }
+                (Ok(game), Some(Ok(r))) => {
+                    bar.clear();
+                    emit(*number, game, &r);
+                }
+                (Ok(_), Some(Err(e))) => fault = fault.take().or(Some(ArgError::Invalid(e.to_string()))),
+                (Ok(_), None) => {
+                    fault = fault.take().or(Some(ArgError::Invalid(format!("game {number} was not reviewed"))))
+                }
+            });
+            if let Some(fault) = fault {
+                return Err(fault);
             }
         }
     }
@@ -163,7 +170,8 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         outln!("{}", if reviewed == 0 { "[]" } else { "]" });
     }
     if let Some((path, text)) = annotated.filter(|_| reviewed > 0) {
-        std::fs::write(&path, text).map_err(|source| ArgError::Io { path, source })?;
+        crate::saved_file::replace(std::path::Path::new(&path), text.as_bytes())
+            .map_err(|source| ArgError::Io { path, source })?;
     }
     if reviewed == 0 && !failed {
         return Err(ArgError::Invalid(match only {
@@ -242,34 +250,52 @@ fn parse_shard(text: &str) -> Result<(usize, usize), ArgError> {
 
 /// Review the games read (in order; `None` for a game that could not be read), `jobs` at a time,
 /// each on one thread of its own.
+/// Review `games` on `jobs` threads, handing each game's result to `ready` in the file's order,
+/// as soon as it and the games before it are done (`None` for a game that could not be read).
 fn review_all(
     games: &[(usize, Result<PgnGame, chess_core::PgnReadError>)],
     options: &ReviewOptions,
     jobs: usize,
     bar: &ProgressBar,
-) -> Vec<Option<Result<Review, chess_ai::review::ReviewError>>> {
+    mut ready: impl FnMut(&(usize, Result<PgnGame, chess_core::PgnReadError>), Option<ReviewResult>),
+) {
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let done = std::sync::Mutex::new(vec![None; games.len()]);
     let positions = std::sync::atomic::AtomicUsize::new(0);
     let total: usize = games.iter().filter_map(|(_, g)| g.as_ref().ok()).map(|g| g.game.moves().len() + 1).sum();
-    let work = || loop {
-        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let Some((_, game)) = games.get(i) else { break };
-        let Ok(game) = game else { continue };
-        let r = review(&game.game, options, &SearchControl::new(), &mut |_, _| {
-            let seen = positions.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            bar.show(seen, total);
-        });
-        done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-    };
+    let (send, receive) = std::sync::mpsc::channel::<(usize, Option<ReviewResult>)>();
     std::thread::scope(|scope| {
-        for _ in 1..jobs.min(games.len()).max(1) {
-            scope.spawn(work);
+        for _ in 0..jobs.min(games.len()).max(1) {
+            let send = send.clone();
+            let (next, positions) = (&next, &positions);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((_, game)) = games.get(i) else { break };
+                let r = game.as_ref().ok().map(|game| {
+                    review(&game.game, options, &SearchControl::new(), &mut |_, _| {
+                        let seen = positions.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        bar.show(seen, total);
+                    })
+                });
+                if send.send((i, r)).is_err() {
+                    break;
+                }
+            });
         }
-        work();
+        drop(send);
+        // Results come in any order; they leave in the file's.
+        let mut waiting: Vec<Option<Option<ReviewResult>>> = (0..games.len()).map(|_| None).collect();
+        let mut written = 0;
+        for (i, r) in receive {
+            waiting[i] = Some(r);
+            while let Some(r) = waiting.get_mut(written).and_then(Option::take) {
+                ready(&games[written], r);
+                written += 1;
+            }
+        }
     });
-    done.into_inner().unwrap_or_else(|e| e.into_inner())
 }
+
+type ReviewResult = Result<Review, chess_ai::review::ReviewError>;
 
 /// How the reviews are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

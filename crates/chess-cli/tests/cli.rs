@@ -466,6 +466,40 @@ fn review_from_earlier_reviews() {
     let (code, _, err) = run(&["--reviews", &at("bad.jsonl")]);
     assert_eq!(code, Some(2));
     assert!(err.contains("bad.jsonl, line 1: expected {\"game\": K, ..., \"review\": {...}}"), "{err}");
+    // A review read back is untrusted input: a key moment past the moves is an error naming it
+    // (it was an index out of bounds, exit 134).
+    let mut line: serde_json::Value = serde_json::from_str(first.lines().next().unwrap()).unwrap();
+    line["review"]["keyMoments"] = serde_json::json!([1, 500]);
+    std::fs::write(at("past.jsonl"), format!("{line}\n{}", second)).unwrap();
+    let (code, _, err) = run(&["--reviews", &at("past.jsonl")]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("keyMoments[1]: ply 500 is not a ply of the review"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--jsonl` writes each game's line as soon as it is reviewed (it used to wait for every game):
+/// the first game's line arrives while the second, long one is still being searched.
+#[test]
+fn review_jsonl_writes_each_game_when_it_is_done() {
+    use std::io::BufRead;
+    let long = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 \
+                10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 *";
+    let (dir, file) = review_games("stream", &format!("1. e4 *\n\n{long}\n"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .args(["review", &file, "--jsonl", "--nodes", "150000"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let at = std::time::Instant::now();
+    assert!(first.starts_with("{\"game\":1,"), "{first}");
+    let second = lines.next().unwrap().unwrap();
+    assert!(second.starts_with("{\"game\":2,"), "{second}");
+    // 32 positions at 150,000 nodes take seconds; written together, the lines come microseconds apart.
+    let gap = at.elapsed();
+    assert!(gap > std::time::Duration::from_millis(300), "the first line came with the second ({gap:?})");
+    assert!(child.wait().unwrap().success());
     std::fs::remove_dir_all(&dir).ok();
 }
 

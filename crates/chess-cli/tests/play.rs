@@ -190,7 +190,7 @@ fn checkmate_ends_the_game_but_not_the_session() {
 #[test]
 fn resigning_gives_the_result() {
     let path = temp_path("resign");
-    let out = transcript(&["--pgn", path.to_str().unwrap()], "e4\nresign\npgn\nquit\n");
+    let out = transcript(&["--pgn", path.to_str().unwrap()], "e4\nresign\ny\npgn\nquit\n");
     assert!(out.contains("You resigned: Black wins (0-1)"), "{out}");
     let pgn = &pgns(&out)[0];
     assert!(pgn.contains("[Result \"0-1\"]") && pgn.ends_with(" 0-1\n"), "{pgn}");
@@ -198,6 +198,136 @@ fn resigning_gives_the_result() {
     let saved = std::fs::read_to_string(&path).expect("the game was saved");
     std::fs::remove_file(&path).ok();
     assert_eq!(&saved, pgn);
+    // Anything but yes keeps the game going: a stray `resign` never ends it.
+    let out = transcript(&[], "e4\nresign\nno\npgn\nresign\n");
+    assert!(out.contains("Resign this game? (y/n) no\nNot resigned: the game goes on."), "{out}");
+    assert!(!out.contains("You resigned"), "{out}");
+    assert!(pgns(&out)[0].contains("[Result \"*\"]"), "{out}");
+}
+
+/// A `chess play` with its stdin kept open, fed and read line by line.
+struct Live {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Live {
+    fn start(args: &[&str]) -> Live {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+            .args(["play", "--level", "1", "--seed", "7"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = send.send(line);
+            }
+        });
+        Live { child, stdin, lines }
+    }
+
+    /// Send `lines` (their answers are read by [`wait_for`](Self::wait_for)).
+    fn send(&mut self, lines: &str) {
+        self.stdin.write_all(lines.as_bytes()).unwrap();
+    }
+
+    /// Read until a line contains `until` (a prompt has no line end: wait for what follows it).
+    fn wait_for(&mut self, until: &str) {
+        loop {
+            let got = self.lines.recv_timeout(std::time::Duration::from_secs(60)).expect("an answer");
+            if got.contains(until) {
+                return;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        writeln!(self.stdin, "quit").unwrap();
+        drop(self.stdin);
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+/// Two `chess play --pgn FILE` at once: each adds its game and later rewrites only its own copy
+/// (the first's re-save with its review used to truncate the file at its game, dropping the
+/// second's).
+#[test]
+fn two_sessions_on_one_file_keep_both_games() {
+    let path = temp_path("two-writers");
+    std::fs::write(&path, "[Event \"kept\"]\n\n1. d4 d5 *\n").unwrap();
+    let file = path.to_str().unwrap();
+    let mut first = Live::start(&["--pgn", file]);
+    first.send("e4\nresign\ny\n");
+    first.wait_for("Game saved to");
+    let mut second = Live::start(&["--pgn", file]);
+    second.send("c4\nresign\ny\n");
+    second.wait_for("Game saved to");
+    // The first reviews its game: its copy in the file is rewritten with the review on quit.
+    first.send("review\n");
+    first.wait_for("carries the review");
+    first.quit();
+    second.send("review\n");
+    second.wait_for("carries the review");
+    second.quit();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = chess_core::read_pgn(&text).unwrap();
+    let firsts: Vec<String> = games.iter().map(|g| g.game.san_moves().first().cloned().unwrap_or_default()).collect();
+    assert_eq!(firsts, ["d4", "e4", "c4"], "{text}");
+    assert!(text.contains("[%eval"), "the reviews were written: {text}");
+    std::fs::remove_file(&path).ok();
+}
+
+/// A save that cannot be completed (here a file-size limit, as a full disk would) leaves the file
+/// as it was: the game saved before is whole, and the player is told.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_save_keeps_the_file_as_it_was() {
+    let path = temp_path("full");
+    let earlier = "[Event \"kept\"]\n\n1. d4 d5 *\n";
+    std::fs::write(&path, earlier).unwrap();
+    // The game's first save adds about 220 bytes; with its review it is about 420: a limit of
+    // 320 bytes more than the file holds lets the first save through and stops the second.
+    let script = "Rxa7+\nresign\ny\nreview\nquit\n";
+    let fen = "k7/pp4pp/8/8/8/8/6PP/R5K1 w - - 0 1";
+    let command = format!(
+        "trap '' XFSZ; exec prlimit --fsize={} '{}' play --level 1 --seed 7 --fen '{fen}' --pgn '{}'",
+        earlier.len() + 320,
+        env!("CARGO_BIN_EXE_chess"),
+        path.display()
+    );
+    let mut child = Command::new("sh")
+        .args(["-c", &command])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Game saved to"), "{stdout}");
+    assert!(stdout.contains("Cannot write"), "the failed save is reported: {stdout}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = chess_core::read_pgn(&text).unwrap();
+    assert_eq!(games.len(), 2, "{text}");
+    assert!(text.starts_with(earlier) && !text.contains("[%eval"), "the first save, whole: {text}");
+    assert_eq!((games[1].game.san_moves()[0].as_str(), games[1].result.as_str()), ("Rxa7+", "0-1"), "{text}");
+    let dir = path.parent().unwrap();
+    let name = path.file_name().unwrap().to_str().unwrap();
+    let strays = std::fs::read_dir(dir).unwrap().filter_map(Result::ok).filter(|e| {
+        let n = e.file_name().to_string_lossy().into_owned();
+        n.starts_with(&format!(".{name}.")) && n.ends_with(".tmp")
+    });
+    assert_eq!(strays.count(), 0, "no temporary file left");
+    std::fs::remove_file(&path).ok();
 }
 
 #[test]
@@ -205,7 +335,7 @@ fn review_judges_the_game_once_it_is_over() {
     // A rook up, White gives it for a pawn (1. Rxa7+ Kxa7) and resigns: the review marks the move
     // `??` (a missed win) as a key moment, with a better move.
     let fen = "k7/pp4pp/8/8/8/8/6PP/R5K1 w - - 0 1";
-    let out = transcript(&["--fen", fen], "review\nRxa7+\nresign\nreview\nquit\n");
+    let out = transcript(&["--fen", fen], "review\nRxa7+\nresign\ny\nreview\nquit\n");
     assert!(out.contains("The review comes when the game is over: play it out, or resign."), "{out}");
     let review = &out[out.rfind("> review").expect("the second review")..];
     assert!(review.contains("accuracy") && review.contains("acpl") && review.contains("blunder"), "{review}");
@@ -224,7 +354,7 @@ fn a_reviewed_game_is_saved_with_its_review() {
     // back, a move more), the PGN is plain again.
     let path = temp_path("reviewed");
     let fen = "k7/pp4pp/8/8/8/8/6PP/R5K1 w - - 0 1";
-    let out = transcript(&["--fen", fen, "--pgn", path.to_str().unwrap()], "Rxa7+\nresign\nreview\npgn\nquit\n");
+    let out = transcript(&["--fen", fen, "--pgn", path.to_str().unwrap()], "Rxa7+\nresign\nyes\nreview\npgn\nquit\n");
     let saved = std::fs::read_to_string(&path).expect("the game was saved");
     std::fs::remove_file(&path).ok();
     let flat = saved.replace('\n', " ");
@@ -234,7 +364,7 @@ fn a_reviewed_game_is_saved_with_its_review() {
     assert!(out.contains(saved.trim_end()), "pgn prints what was saved: {out}");
     let game = Game::from_pgn(&saved).expect("a readable PGN");
     assert_eq!(game.san_moves(), ["Rxa7+", "Kxa7"]);
-    let out = transcript(&["--fen", fen], "Rxa7+\nresign\nreview\nundo\ng4\npgn\nquit\n");
+    let out = transcript(&["--fen", fen], "Rxa7+\nresign\ny\nreview\nundo\ng4\npgn\nquit\n");
     assert!(out.contains("You play 2. g4"), "{out}");
     let after_undo = &out[out.rfind("> pgn").expect("the pgn command")..];
     assert!(!after_undo.contains("%eval"), "{after_undo}");
@@ -335,7 +465,8 @@ fn saving_adds_the_game_to_the_file_and_keeps_the_others() {
     let path = temp_path("database");
     let earlier = "[Event \"old one\"]\n\n1. d4 d5 *\n\n[Event \"old two\"]\n\n1. c4 *\n";
     std::fs::write(&path, earlier).unwrap();
-    let out = transcript(&["--pgn", path.to_str().unwrap()], &format!("e4\nsave {}\nresign\nquit\n", path.display()));
+    let out =
+        transcript(&["--pgn", path.to_str().unwrap()], &format!("e4\nsave {}\nresign\ny\nquit\n", path.display()));
     assert!(out.contains(&format!("Game saved to {}, after the games it already held", path.display())), "{out}");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.starts_with(earlier), "{text}");

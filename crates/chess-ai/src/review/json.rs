@@ -386,7 +386,15 @@ impl Review {
                 }
             }
         };
-        let key_moments = root.field("keyMoments")?.items()?.iter().map(At::usize).collect::<Result<_, _>>()?;
+        // A key moment names a ply of the review (from 1): one past them would be read out of bounds.
+        let mut key_moments = Vec::new();
+        for at in root.field("keyMoments")?.items()? {
+            let ply = at.usize()?;
+            if !(1..=plies.len()).contains(&ply) {
+                return Err(at.wrong(&format!("ply {ply} is not a ply of the review (1 to {})", plies.len())));
+            }
+            key_moments.push(ply);
+        }
         Ok(Review {
             white: root.field("white")?.summary()?,
             black: root.field("black")?.summary()?,

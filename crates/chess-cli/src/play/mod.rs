@@ -25,6 +25,7 @@ use chess_core::{Color, Decision, Game, Move, Role};
 use crate::args::ArgError;
 use crate::format;
 use crate::review_cmd::{print_summary, ProgressBar};
+use crate::saved_file;
 use input::{legal_moves_san, parse_input, parse_promotion, resolve_move, Command, Input, MoveError};
 use render::{answer_details, game_pgn, outcome_text, progress_line, render, LastMove};
 use settings::Settings;
@@ -83,9 +84,9 @@ struct Session {
     orientation: Color,
     /// The game changed since it was last written to the `--pgn` file.
     unsaved: bool,
-    /// The files this game was saved to, and where in each its text starts (a later save
-    /// rewrites it there; the games before it in the file are never touched).
-    saved_at: Vec<(PathBuf, u64)>,
+    /// The files this game was saved to, each with where its text starts there and the text
+    /// (a later save replaces that text and nothing else).
+    saved_at: Vec<(PathBuf, SavedGame)>,
     /// Standard output is a terminal: the AI's progress is shown on one updated line.
     live_progress: bool,
     /// Standard input is not a terminal: each line read is echoed after its prompt, so the output
@@ -167,12 +168,12 @@ impl Session {
             Input::Nothing => {}
             Input::Invalid(e) => outln!("{e}"),
             Input::Move(text) => return self.human_move(&text, input),
-            Input::Command(command) => return self.command(command),
+            Input::Command(command) => return self.command(command, input),
         }
         Flow::Continue
     }
 
-    fn command(&mut self, command: Command) -> Flow {
+    fn command(&mut self, command: Command, input: &mut dyn BufRead) -> Flow {
         match command {
             Command::Undo => self.undo(),
             Command::Hint => self.hint(),
@@ -183,7 +184,7 @@ impl Session {
             Command::Fen => outln!("{}", self.game.board()),
             Command::Pgn => out!("{}", self.pgn()),
             Command::Save(path) => self.save_to(&path),
-            Command::Resign => self.resign(),
+            Command::Resign => return self.resign(input),
             Command::Review => self.review(),
             Command::New => {
                 // The game left behind is kept in the --pgn file.
@@ -346,14 +347,21 @@ impl Session {
         self.show_position();
     }
 
-    fn resign(&mut self) {
+    /// Resign, once the player has said yes: a typo or a stray line never ends a game.
+    fn resign(&mut self, input: &mut dyn BufRead) -> Flow {
         if self.is_over() {
             outln!("The game is already over. {AFTER_THE_GAME}");
-            return;
+            return Flow::Continue;
+        }
+        let Some(answer) = self.read_line(input, "Resign this game? (y/n) ") else { return Flow::Quit };
+        if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+            outln!("Not resigned: the game goes on.");
+            return Flow::Continue;
         }
         self.game.decide(Decision::Resignation { loser: self.settings.human });
         self.unsaved = true;
         self.announce_result();
+        Flow::Continue
     }
 
     /// The game judged move by move ([`chess_ai::review`] at its default budget), printed as
@@ -427,18 +435,22 @@ impl Session {
     /// Save the game into `path`: added after the games the file already holds, or in place of
     /// its own earlier copy there.
     fn save_to(&mut self, path: &Path) {
-        let earlier = self.saved_at.iter().find(|(p, _)| p == path).map(|&(_, at)| at);
+        let earlier = self.saved_at.iter().find(|(p, _)| p == path).map(|(_, saved)| saved);
         match write_game(path, earlier, &self.pgn()) {
-            Ok(at) => {
+            Ok(saved) => {
+                let at = saved.at;
                 self.saved_at.retain(|(p, _)| p != path);
-                self.saved_at.push((path.to_path_buf(), at));
+                self.saved_at.push((path.to_path_buf(), saved));
                 if at == 0 {
                     outln!("Game saved to {}", path.display());
                 } else {
                     outln!("Game saved to {}, after the games it already held", path.display());
                 }
             }
-            Err(e) => outln!("Cannot write {}: {e}", path.display()),
+            Err(e) => outln!(
+                "Cannot write {}: {e}. The game is not saved there; it is still here (save FILE).",
+                path.display()
+            ),
         }
     }
 
@@ -453,32 +465,44 @@ impl Session {
     }
 }
 
-/// Write `pgn` into the file at `path` from byte `at` (this game's earlier copy), or after all it
-/// holds; the file is created if need be, and only a regular file is written. Where the game's
-/// text starts.
-fn write_game(path: &Path, at: Option<u64>, pgn: &str) -> std::io::Result<u64> {
-    use std::io::{Read, Seek, SeekFrom};
-    // Opening a named pipe blocks until someone reads it: look before opening.
-    if path.metadata().is_ok_and(|m| !m.is_file()) {
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"));
-    }
-    let mut file = std::fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
-    let len = file.metadata()?.len();
-    let start = at.filter(|&at| at <= len).unwrap_or(len);
-    // A blank line between games: look at how the text before this game ends.
-    let mut tail = Vec::new();
-    file.seek(SeekFrom::Start(start.saturating_sub(2)))?;
-    Read::by_ref(&mut file).take(start.min(2)).read_to_end(&mut tail)?;
-    let separator = match tail.as_slice() {
-        [] | [.., b'\n', b'\n'] => "",
-        [.., b'\n'] => "\n",
-        _ => "\n\n",
-    };
-    file.set_len(start)?;
-    file.seek(SeekFrom::Start(start))?;
-    file.write_all(separator.as_bytes())?;
-    file.write_all(pgn.as_bytes())?;
-    Ok(start)
+/// A game as this session last wrote it into a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SavedGame {
+    /// The byte where its text started.
+    at: usize,
+    /// The text written.
+    pgn: String,
+}
+
+/// Write `pgn` into the file at `path`: in place of this game's `earlier` copy when the file
+/// still holds it, else after all the file holds (the file is created if need be; only a regular
+/// file is written). The file is changed under its lock and replaced atomically
+/// ([`saved_file::update`]): games other programs added since are kept, and a failure (a full
+/// disk) leaves the file as it was.
+fn write_game(path: &Path, earlier: Option<&SavedGame>, pgn: &str) -> std::io::Result<SavedGame> {
+    saved_file::update(path, |text| {
+        // Our copy where we left it, or (an earlier game in the file grew since) where it is now.
+        let found = earlier.and_then(|e| {
+            let here = text.get(e.at..).is_some_and(|rest| rest.starts_with(&e.pgn));
+            let at = if here { Some(e.at) } else { text.rfind(&e.pgn) };
+            at.map(|at| (at, e.pgn.len()))
+        });
+        let (before, after, separator) = match found {
+            Some((at, len)) => (&text[..at], &text[at + len..], ""),
+            // A blank line between games.
+            None => (
+                text,
+                "",
+                match text.as_bytes() {
+                    [] | [.., b'\n', b'\n'] => "",
+                    [.., b'\n'] => "\n",
+                    _ => "\n\n",
+                },
+            ),
+        };
+        let at = before.len() + separator.len();
+        (format!("{before}{separator}{pgn}{after}"), SavedGame { at, pgn: pgn.to_owned() })
+    })
 }
 
 fn flush() {
