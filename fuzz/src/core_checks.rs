@@ -1,14 +1,14 @@
-//! The checks behind the cargo-fuzz targets of `chess-core`: `fen`, `moves` and `playout`.
+//! The checks of the targets on `chess-core` alone: `fen`, `moves`, `playout` and `pgn`.
 //!
 //! Each function takes the fuzzer's bytes and panics when an invariant of `chess-core` breaks;
-//! rejected input (a bad FEN, an illegal or unreadable move) must come back as an error, never a
-//! panic.
+//! rejected input (a bad FEN, an illegal or unreadable move, a malformed PGN) must come back as
+//! an error, never a panic.
 //!
 //! This file is also compiled as a module of the stable test
 //! `crates/chess-core/tests/fuzz_corpus.rs` (through `#[path]`), which replays the committed
 //! seeds: it must use nothing but `std` and `chess_core`, and no crate-level attributes.
 
-use chess_core::{Board, CastlingMode, Game, Move, Role, Setup, Square};
+use chess_core::{read_pgn, Board, CastlingMode, Game, Move, PgnGame, PgnGames, Role, Setup, Square};
 
 /// The start positions of the `moves` and `playout` targets; the input's first byte picks one.
 pub const POSITIONS: [&str; 8] = [
@@ -247,4 +247,91 @@ fn check_is_legal_probe(board: &Board, seed: usize) {
             assert_eq!(board.is_legal(mv), legal.contains(&mv), "is_legal({mv}) in {board}");
         }
     }
+}
+
+/// Target `pgn`: the input as a PGN text (UTF-8). Reading ends (one game or error per game, the
+/// errors numbered and placed on a line of the text), [`read_pgn`] and [`Game::from_pgn`] agree
+/// with [`PgnGames`], and every game read survives a round trip: [`PgnGame::to_pgn`] reads back
+/// as one game with the same start, moves, NAGs, comments (as the writer normalises them) and
+/// tags, and writing that again gives the same text.
+pub fn pgn(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let lines = text.split('\n').count();
+    let mut first_error = None;
+    let mut games = Vec::new();
+    for (i, item) in PgnGames::new(text).enumerate() {
+        // Each game or error takes at least one byte of the text.
+        assert!(i < text.len(), "more games than bytes in {text:?}");
+        match item {
+            Ok(game) => {
+                check_pgn_round_trip(&game);
+                games.push(game);
+            }
+            Err(e) => {
+                assert_eq!(e.game, i + 1, "{e}");
+                assert!((1..=lines).contains(&e.line), "{e}: line out of the text's {lines}");
+                let _ = (e.to_string(), format!("{e:?}"));
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    match read_pgn(text) {
+        Ok(all) => {
+            assert!(first_error.is_none(), "read_pgn read past {first_error:?}");
+            assert_eq!(all, games);
+        }
+        Err(e) => assert_eq!(Some(e), first_error),
+    }
+    let first = PgnGames::new(text).next();
+    match (Game::from_pgn(text), first) {
+        (Ok(game), Some(Ok(first))) => assert_eq!(game, first.game),
+        (Ok(game), None) => assert_eq!(game, Game::new()),
+        (Err(e), Some(Err(first))) => assert_eq!(e, first.error),
+        (got, first) => panic!("Game::from_pgn gave {got:?}, PgnGames {first:?}"),
+    }
+}
+
+/// A comment as the writer gives it back: `}` cannot stand inside braces, and spaces between
+/// words are one.
+fn written_comment(comment: &str) -> String {
+    comment.replace('}', ")").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `game` (read from a text) written and read again.
+fn check_pgn_round_trip(game: &PgnGame) {
+    assert_eq!(game.annotations.len(), game.game.moves().len());
+    assert!(["1-0", "0-1", "1/2-1/2", "*"].contains(&game.result.as_str()), "result {:?}", game.result);
+    let text = game.to_pgn();
+    let again = match read_pgn(&text) {
+        Ok(mut games) if games.len() == 1 => games.remove(0),
+        Ok(games) => panic!("{} games in the text written of one:\n{text}", games.len()),
+        Err(e) => panic!("own PGN rejected: {e}\n{text}"),
+    };
+    let (before, after) = (&game.game, &again.game);
+    assert_eq!(after.start(), before.start(), "start position:\n{text}");
+    assert_eq!(after.moves(), before.moves(), "moves:\n{text}");
+    assert_eq!(after.castling_mode(), before.castling_mode(), "castling mode:\n{text}");
+    assert_eq!(after.status(), before.status(), "status:\n{text}");
+    let nags = |g: &PgnGame| g.annotations.iter().map(|a| a.nags.clone()).collect::<Vec<_>>();
+    assert_eq!(nags(&again), nags(game), "NAGs:\n{text}");
+    let comments = |g: &PgnGame| {
+        let mut all = vec![g.comment.as_deref().map(written_comment)];
+        all.extend(g.annotations.iter().map(|a| a.comment.as_deref().map(written_comment)));
+        all
+    };
+    assert_eq!(comments(&again), comments(game), "comments:\n{text}");
+    // Tags the writer keeps as they are: a clean name, first of its name, a value without
+    // control characters (the writer makes those spaces); FEN and SetUp are the start's, and
+    // Result may be the board's.
+    let mut seen = Vec::new();
+    for (name, value) in &game.tags {
+        let clean = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if clean && !seen.contains(name) && !["FEN", "SetUp", "Result"].contains(&name.as_str()) {
+            let expected = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>();
+            assert_eq!(again.tag(name), Some(expected.as_str()), "tag {name}:\n{text}");
+        }
+        seen.push(name.clone());
+    }
+    // What was written once is written the same again.
+    assert_eq!(again.to_pgn(), text, "written twice");
 }
