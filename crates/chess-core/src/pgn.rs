@@ -634,15 +634,18 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
         let value = if name == "Result" { result } else { find(name).unwrap_or("?") };
         out.push_str(&format!("[{name} {}]\n", tag_value(value)));
     }
-    let mut seen: Vec<String> = ROSTER.iter().map(|s| s.to_string()).collect();
-    seen.extend(["FEN".to_owned(), "SetUp".to_owned()]);
+    // Each name once (sets: a game may have many tags), the first of it written; a name written
+    // otherwise than given (`My Tag` as `MyTag`) gives way to a tag of exactly that name, which
+    // it would otherwise replace (`Term[ination` before `Termination`, read from a text).
+    let exact: std::collections::HashSet<&str> = tags.iter().map(|&(k, _)| k).collect();
+    let mut seen: std::collections::HashSet<String> =
+        ROSTER.iter().chain(&["FEN", "SetUp"]).map(|s| s.to_string()).collect();
     for (k, v) in tags {
         let name = tag_name(k);
-        if name.is_empty() || seen.contains(&name) {
+        if name.is_empty() || (name != *k && exact.contains(name.as_str())) || !seen.insert(name.clone()) {
             continue;
         }
         out.push_str(&format!("[{name} {}]\n", tag_value(v)));
-        seen.push(name);
     }
     if *game.start() != Board::startpos() {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", game.start().fen()));
@@ -887,5 +890,36 @@ mod tests {
         // The nested variation is read past: the main line comes back.
         let games = read_quickly(&format!("1. e4 {}{} e5 *", "(1... d5 ".repeat(1000), ")".repeat(1000)));
         assert_eq!(games[0].as_ref().unwrap().game.san_moves(), ["e4", "e5"]);
+    }
+
+    #[test]
+    fn a_tag_name_written_otherwise_gives_way_to_the_tag_of_that_name() {
+        // Found by the fuzz target `pgn`: `[Term[ination "x"]` before `[Termination "time
+        // forfeit"]` was written as `[Termination "x"]`, and the real tag was dropped (and with
+        // it the loss on time).
+        let text =
+            "[Term[ination \"x\"]\n[Termination \"time forfeit\"]\n[My_Tag \"a\"]\n[My_Tag \"b\"]\n\n1. e4 1-0\n";
+        let game = read_pgn(text).unwrap().remove(0);
+        assert_eq!(game.game.decision(), Some(Decision::TimeForfeit { loser: Color::Black }));
+        let written = game.to_pgn();
+        assert!(written.contains("[Termination \"time forfeit\"]\n[My_Tag \"a\"]\n\n"), "{written}");
+        let again = read_pgn(&written).unwrap().remove(0);
+        assert_eq!(again.game.decision(), game.game.decision());
+        // A name written otherwise with no tag of that name is kept under its written name.
+        let mut game = Game::new();
+        game.play_san("e4").unwrap();
+        assert!(game.to_pgn(&[("My Tag", "v")]).contains("[MyTag \"v\"]\n"));
+    }
+
+    #[test]
+    fn many_tags_are_written_in_linear_time() {
+        let tags: Vec<(String, String)> = (0..200_000).map(|i| (format!("T{i}"), i.to_string())).collect();
+        let mut game = PgnGame::new(Game::new());
+        game.tags = tags;
+        let start = std::time::Instant::now();
+        let text = game.to_pgn();
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "{:?}", start.elapsed());
+        assert!(text.contains("[T199999 \"199999\"]\n"));
+        assert_eq!(read_within(text, std::time::Duration::from_secs(10))[0].as_ref().unwrap().tags.len(), 200_007);
     }
 }
