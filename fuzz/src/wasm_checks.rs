@@ -1,7 +1,8 @@
 //! The checks of the target on what JavaScript hands the engine: `js_options`, the JSON of the
 //! npm package's option objects as the Rust side of `chess-wasm` reads them (an engine's
 //! options, a search's limits, a review's options) and what they reach (an AI built with them,
-//! a search and a review run with them).
+//! a search and a review run with them, as `chess_wasm::think` and `chess_wasm::review` run
+//! them).
 //!
 //! This file is also compiled as a module of the stable test
 //! `crates/chess-wasm/tests/fuzz_corpus.rs` (through `#[path]`), which replays the committed
@@ -30,8 +31,10 @@ fn budget_spent() -> bool {
 /// npm package passes them; empty means none), and a PGN (with `\n` written `\\n`) for the
 /// position, the start position when it is empty or unreadable. Options read are valid (an
 /// AI is built with them, its table shrunk to 1 MiB); a search with the limits read answers
-/// with a legal move (or says why not), in JSON; a review with the review options read gives
-/// JSON of a review of the game. Bad JSON is an error with a message, never a panic.
+/// with a legal move (or says why not), in JSON; a review with the review options read (its
+/// table shrunk too) gives a review of the game whose JSON reads back. Searches and reviews are
+/// stopped after [`STOP_AFTER_CHECKS`] looks at the stop flag. Bad JSON is an error with a
+/// message, never a panic.
 pub fn js_options(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
@@ -82,15 +85,20 @@ pub fn js_options(data: &[u8]) {
         }
     }
     match review_options_from_json(review_json) {
-        Ok(options) => {
+        Ok(mut options) => {
             options.validate().unwrap_or_else(|e| panic!("review options read are invalid: {e}"));
+            // What `chess_wasm::review` does with them, with a table of 1 MiB instead of 32 (whose
+            // clearing took most of an input's time).
+            options.hash_mb = 1;
             CHECKS.store(0, Ordering::Relaxed);
             let control = SearchControl::with_signal(budget_spent);
             let game = position.game();
-            match chess_wasm::review(&position, review_json, &control, &mut |done, total| assert!(done <= total)) {
-                Ok(json) => {
-                    let review = chess_ai::review::Review::from_json(&json, game)
+            match chess_ai::review::review(game, &options, &control, &mut |done, total| assert!(done <= total)) {
+                Ok(review) => {
+                    let json = review.to_json();
+                    let again = chess_ai::review::Review::from_json(&json, game)
                         .unwrap_or_else(|e| panic!("own review JSON refused: {e}\n{json}"));
+                    assert_eq!(again.to_json(), json);
                     assert!(review.plies.len() <= game.moves().len());
                 }
                 Err(e) => assert!(!e.to_string().is_empty()),
