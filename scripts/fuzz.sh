@@ -82,7 +82,8 @@ for target in "${targets[@]}"; do
     else
         failed+=("$target")
         echo "FAIL $target"
-        grep -E -A30 "panicked at|==[0-9]+== ERROR|ALARM: working on the last Unit|out-of-memory|deadly signal" "$log" | head -60
+        grep -E -A30 "panicked at|==[0-9]+== ERROR|ALARM: working on the last Unit|out-of-memory|deadly signal" "$log" |
+            head -60 | cut -c1-400
         for artifact in artifacts/"$target"/*; do
             [[ -f $artifact ]] || continue
             echo "-- the input, fuzz/$artifact ($(wc -c <"$artifact") bytes; a first part):"

@@ -143,8 +143,8 @@ pub fn book(data: &[u8]) {
     }
 }
 
-/// Target `net`: the input as a net file. A net read writes back as the same bytes and has the
-/// shape it says; on the [`BOARDS`] and the positions after each of their first moves, the
+/// Target `net`: the input as a net file. A net read writes back as bytes that read as the same
+/// net (the same bytes, unless the file was in a later format than the net needs); on the [`BOARDS`] and the positions after each of their first moves, the
 /// incremental evaluation ([`Nnue`] with `push`) equals the one from scratch ([`Nnue::evaluate`]
 /// after `reset`), and the raw net's is deterministic.
 pub fn net(data: &[u8]) {
@@ -155,7 +155,14 @@ pub fn net(data: &[u8]) {
             return;
         }
     };
-    assert_eq!(net.to_bytes(), data, "written back differently");
+    // Written back in the first format that holds it (a CNN3 file of a net without king buckets
+    // is one, which the reader takes too): the same bytes when the file was in that format, and
+    // bytes that read as the same net in any case.
+    let written = net.to_bytes();
+    if written[..4] == data[..4] {
+        assert_eq!(written, data, "written back differently");
+    }
+    assert_eq!(Network::from_bytes(&written).as_ref(), Ok(&net), "its own bytes read as another net");
     let _ = (net.shape(), net.hash(), net.name(), net.kings(), net.buckets(), net.weights());
     let net = Arc::new(net);
     for board in boards() {
