@@ -75,8 +75,18 @@ fn a_review_is_read_back_only_for_its_own_game() {
     // A review stopped part-way reads back for the whole game (the moves it judged).
     let mut part: serde_json::Value = serde_json::from_str(&json).unwrap();
     part["plies"].as_array_mut().unwrap().truncate(3);
+    // ...but its key moments must be plies it judged: one past them is refused, never read out
+    // of bounds (`chess review --reviews` panicked on such a line).
+    part["keyMoments"] = serde_json::json!([7]);
+    assert_eq!(
+        Review::from_json(&part.to_string(), &first.game).unwrap_err().to_string(),
+        "not a review of schema chess-review/1: keyMoments[0]: ply 7 is not a ply of the review (1 to 3)"
+    );
+    part["keyMoments"] = serde_json::json!([0]);
+    assert!(Review::from_json(&part.to_string(), &first.game).is_err());
+    part["keyMoments"] = serde_json::json!([3]);
     let part = Review::from_json(&part.to_string(), &first.game).unwrap();
-    assert_eq!(part.plies.len(), 3);
+    assert_eq!((part.plies.len(), part.key_moments.as_slice()), (3, &[3][..]));
     // Not a review, or a line that cannot be played.
     assert_eq!(
         Review::from_json("{}", &first.game).unwrap_err().to_string(),
