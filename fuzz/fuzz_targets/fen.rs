@@ -2,4 +2,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| chess_fuzz_checks::fen(data));
+fuzz_target!(|data: &[u8]| chess_fuzz_checks::core_checks::fen(data));

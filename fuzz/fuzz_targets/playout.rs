@@ -2,4 +2,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| chess_fuzz_checks::playout(data));
+fuzz_target!(|data: &[u8]| chess_fuzz_checks::core_checks::playout(data));

@@ -576,10 +576,13 @@ impl Review {
             }
             if p.class >= MoveClass::Inaccuracy || p.class == MoveClass::OnlyMove {
                 let mut sentence = p.class.title().to_owned();
-                match &p.why {
-                    // Its reason says what the class says: say it once.
+                match p.why.as_deref().filter(|why| !why.is_empty()) {
+                    // Its reason says what the class says: say it once, its first letter a capital
+                    // (whatever its script: a review read back from JSON says what it was given).
                     Some(why) if p.class == MoveClass::OnlyMove => {
-                        sentence = format!("{}{}.", why[..1].to_uppercase(), &why[1..]);
+                        let mut chars = why.chars();
+                        let first: String = chars.next().into_iter().flat_map(char::to_uppercase).collect();
+                        sentence = format!("{first}{}.", chars.as_str());
                     }
                     Some(why) => sentence.push_str(&format!(": {why}.")),
                     None => sentence.push('.'),
@@ -1197,5 +1200,40 @@ mod tests {
             why(fen, "Ke2", &["Nc3", "Kd7"], &["Rxa2", "Nc3", "Ra5"]),
             "it loses a pawn to Rxa2; Nc3 was better (Nc3 Kd7)"
         );
+    }
+
+    #[test]
+    fn an_only_move_says_its_reason_whatever_its_first_letter() {
+        // Found by the fuzz target `review_json`: the reason of an only move, read back from JSON,
+        // was capitalised by its first byte, which panicked on an empty reason or a first letter
+        // of more than one byte.
+        let mut game = Game::new();
+        game.play_san("e4").unwrap();
+        let board = Board::startpos();
+        let summary = || SideSummary { accuracy: 100.0, acpl: 0.0, counts: [0; 9] };
+        let annotated = |why: Option<&str>| {
+            let ply = PlyReview {
+                ply: 1,
+                color: Color::White,
+                mv: board.parse_san("e4").unwrap(),
+                san: "e4".to_owned(),
+                score_before: Score(20),
+                score_after: Score(20),
+                win_before: 51.8,
+                win_after: 51.8,
+                accuracy: 100.0,
+                class: MoveClass::OnlyMove,
+                best: None,
+                why: why.map(str::to_owned),
+            };
+            let review =
+                Review { plies: vec![ply], white: summary(), black: summary(), key_moments: vec![], opening: None };
+            review.annotate(&game.to_pgn_game(&[])).annotations[0].comment.clone().unwrap()
+        };
+        assert_eq!(annotated(Some("the only move that holds")), "[%eval 0.20] The only move that holds.");
+        assert_eq!(annotated(Some("éclair: holds")), "[%eval 0.20] Éclair: holds.");
+        assert_eq!(annotated(Some("ß")), "[%eval 0.20] SS.");
+        assert_eq!(annotated(Some("")), format!("[%eval 0.20] {}.", MoveClass::OnlyMove.title()));
+        assert_eq!(annotated(None), format!("[%eval 0.20] {}.", MoveClass::OnlyMove.title()));
     }
 }

@@ -29,10 +29,11 @@ mod perft_cmd;
 mod play;
 mod review_cmd;
 mod saved_file;
-mod uci;
 
 use std::io::Write;
 use std::process::ExitCode;
+
+use chess_cli::uci;
 
 /// Write to stdout; exit at once (status 0, as `head` expects of a producer) if the reader has
 /// gone, and with status 1 on any other write error.

@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chess_core::{divide, perft, Board, CastlingMode, Game};
+use chess_cli::epd::{parse_perft_suite, PerftCase, MAX_DEPTH};
+use chess_core::{divide, perft, CastlingMode, Game};
 
 use crate::args::{ArgError, Args};
 
@@ -19,7 +20,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
                 return Err(ArgError::Invalid(format!("--epd cannot be combined with {conflicting}")));
             }
         }
-        let max_depth = args.num("--max-depth", 1..=20u32)?.unwrap_or(20);
+        let max_depth = args.num("--max-depth", 1..=MAX_DEPTH)?.unwrap_or(MAX_DEPTH);
         let max_nodes = args.num("--max-nodes", 1..=u64::MAX)?.unwrap_or(u64::MAX);
         return run_epd(path, max_depth, max_nodes);
     }
@@ -50,43 +51,13 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One EPD line: `FEN ;D1 20 ;D2 400 ...`.
-fn parse_epd_line(line: &str) -> Result<(Board, Vec<(u32, u64)>), String> {
-    let mut parts = line.split(';');
-    let fen = parts.next().unwrap_or("").trim();
-    let board = Board::from_fen(fen).map_err(|e| e.to_string())?;
-    let mut depths = Vec::new();
-    for part in parts {
-        let part = part.trim();
-        if part.is_empty() {
-            continue;
-        }
-        let (d, n) = part.split_once(char::is_whitespace).ok_or_else(|| format!("bad depth field {part:?}"))?;
-        let depth = d
-            .strip_prefix('D')
-            .and_then(|d| d.parse::<u32>().ok())
-            .filter(|d| (1..=20).contains(d))
-            .ok_or_else(|| format!("bad depth {d:?}"))?;
-        let nodes = n.trim().parse::<u64>().map_err(|_| format!("bad node count {n:?}"))?;
-        depths.push((depth, nodes));
-    }
-    Ok((board, depths))
-}
-
 fn run_epd(path: &str, max_depth: u32, max_nodes: u64) -> Result<ExitCode, ArgError> {
     let text =
         chess_core::read_text_file(path, MAX_EPD_BYTES).map_err(|source| ArgError::Io { path: path.into(), source })?;
-    let mut cases = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        let case = parse_epd_line(line).map_err(|e| ArgError::Invalid(format!("{path}:{}: {e}", i + 1)))?;
-        cases.push(case);
-    }
+    let cases = parse_perft_suite(&text).map_err(|(line, e)| ArgError::Invalid(format!("{path}:{line}: {e}")))?;
     let (mut passed, mut failed, mut total_nodes) = (0u64, 0u64, 0u64);
     let start = Instant::now();
-    for (board, depths) in &cases {
+    for PerftCase { board, depths } in &cases {
         for &(depth, expected) in depths {
             if depth > max_depth || expected > max_nodes {
                 continue;

@@ -20,15 +20,55 @@ use chess_eval::{Classical, Network};
 const NAME: &str = concat!("chess ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the chess authors";
 
-/// Write one line to stdout, flushed (both threads write).
-pub fn send(line: &str) {
+/// Where the engine's lines go: [`stdout`], or a harness's sink ([`Uci::sandboxed`]). The
+/// search threads write too.
+pub type Output = fn(&str);
+
+/// Write one line to stdout, flushed (both threads write): the engine's [`Output`].
+pub fn stdout(line: &str) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
 }
 
-fn info_string(msg: &str) {
-    send(&format!("info string {msg}"));
+fn info_string_to(out: Output, msg: &str) {
+    out(&format!("info string {msg}"));
+}
+
+/// The longest time a `go` command's times are taken at (`wtime`, `btime`, `winc`, `binc`,
+/// `movetime`): 24 hours, in milliseconds. More is clamped to it, with an `info string`; so no
+/// search with a clock or a move time runs longer, whatever number a GUI sends
+/// (`go wtime 99999999999999999999`).
+pub const MAX_GO_TIME_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// A number of a `go` command, read as Stockfish's stream reads it: a value past the largest
+/// integer is that integer (`u64::MAX`) rather than no number; a negative one (some GUIs send
+/// them when a clock runs out) counts as zero. `None` when it is no number.
+fn go_number(text: &str) -> Option<u64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if negative { 0 } else { digits.parse::<u64>().unwrap_or(u64::MAX) })
+}
+
+/// Caps for a harness that feeds the loop lines nobody checked (the fuzz target `uci`): every
+/// search stops within `max_nodes` nodes (the UCI protocol around it is unchanged: `go infinite`
+/// still waits for `stop`), `go perft` goes at most `max_perft_depth` plies deep, the
+/// transposition table has at most `max_hash_mb` MiB, and no file is read (`BookFile`,
+/// `EvalFile` and `SyzygyPath` take only the built-in values).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sandbox {
+    /// The node limit of every search.
+    pub max_nodes: u64,
+    /// The deepest `go perft`.
+    pub max_perft_depth: u32,
+    /// The largest `Hash`, in MiB.
+    pub max_hash_mb: usize,
 }
 
 /// A spin option: name, default, min, max.
@@ -79,16 +119,22 @@ pub struct Uci {
     multi_pv: usize,
     move_overhead_ms: u64,
     running: Option<Running>,
+    out: Output,
+    sandbox: Option<Sandbox>,
 }
 
 impl Default for Uci {
     fn default() -> Self {
-        let options = AiOptions {
-            strength: Strength::Full,
-            hash_mb: Some(HASH.default as usize),
-            book: false,
-            ..AiOptions::default()
-        };
+        Uci::new(stdout, None)
+    }
+}
+
+impl Uci {
+    /// The engine with every option at its default, writing to `out`, within `sandbox`.
+    fn new(out: Output, sandbox: Option<Sandbox>) -> Uci {
+        let hash_mb = sandbox.map_or(HASH.default as usize, |s| s.max_hash_mb.min(HASH.default as usize));
+        let options =
+            AiOptions { strength: Strength::Full, hash_mb: Some(hash_mb), book: false, ..AiOptions::default() };
         #[cfg(feature = "ablation")]
         let options =
             AiOptions { eval: std::env::var("CHESS_ABLATE").ok().and_then(|list| ablated_eval(&list)), ..options };
@@ -105,6 +151,8 @@ impl Default for Uci {
             multi_pv: 1,
             move_overhead_ms: MOVE_OVERHEAD.default as u64,
             running: None,
+            out,
+            sandbox,
         }
     }
 }
@@ -131,13 +179,28 @@ pub fn run() -> std::process::ExitCode {
 }
 
 impl Uci {
+    /// An engine whose lines go to `out`, within the caps of `sandbox`: what a fuzz target
+    /// drives.
+    #[doc(hidden)]
+    pub fn sandboxed(sandbox: Sandbox, out: Output) -> Uci {
+        Uci::new(out, Some(sandbox))
+    }
+
+    fn send(&self, line: &str) {
+        (self.out)(line);
+    }
+
+    fn info_string(&self, msg: &str) {
+        info_string_to(self.out, msg);
+    }
+
     /// Handle one line; `false` means quit.
     pub fn command(&mut self, line: &str) -> bool {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = tokens.split_first() else { return true };
         match cmd {
             "uci" => self.uci(),
-            "isready" => send("readyok"),
+            "isready" => self.send("readyok"),
             "ucinewgame" => {
                 self.finish_search();
                 self.ai.new_game();
@@ -161,18 +224,18 @@ impl Uci {
             }
             "debug" | "register" => {}
             "d" => {
-                send(&format!(
+                self.send(&format!(
                     "{}\nFen: {}\nKey: {:016x}",
                     self.game.board().diagram(),
                     self.game.board(),
                     self.game.board().hash()
                 ));
                 if let Some(reason) = &self.refused {
-                    info_string(&format!("no position to search: {reason}"));
+                    self.info_string(&format!("no position to search: {reason}"));
                 }
             }
-            "eval" => send(&Classical::default().trace(self.game.board()).to_string()),
-            _ => info_string(&format!("unknown command: {}", excerpt(line.trim()))),
+            "eval" => self.send(&Classical::default().trace(self.game.board()).to_string()),
+            _ => self.info_string(&format!("unknown command: {}", excerpt(line.trim()))),
         }
         true
     }
@@ -188,7 +251,7 @@ impl Uci {
             (level, _) => Strength::Level(level),
         };
         if let Err(e) = self.ai.set_options(options) {
-            info_string(&format!("option refused: {e}"));
+            self.info_string(&format!("option refused: {e}"));
         }
     }
 
@@ -201,26 +264,26 @@ impl Uci {
     }
 
     fn uci(&self) {
-        send(&format!("id name {NAME}"));
-        send(&format!("id author {AUTHOR}"));
+        self.send(&format!("id name {NAME}"));
+        self.send(&format!("id author {AUTHOR}"));
         for s in SPINS {
-            send(&format!("option name {} type spin default {} min {} max {}", s.name, s.default, s.min, s.max));
+            self.send(&format!("option name {} type spin default {} min {} max {}", s.name, s.default, s.min, s.max));
         }
-        send("option name Clear Hash type button");
-        send("option name Ponder type check default false");
-        send("option name UCI_Chess960 type check default false");
-        send("option name UCI_LimitStrength type check default false");
-        send("option name OwnBook type check default false");
-        send(&format!("option name BookFile type string default {EMBEDDED_BOOK}"));
-        send(&format!("option name EvalFile type string default {EMBEDDED_NET}"));
-        send("option name SyzygyPath type string default <empty>");
+        self.send("option name Clear Hash type button");
+        self.send("option name Ponder type check default false");
+        self.send("option name UCI_Chess960 type check default false");
+        self.send("option name UCI_LimitStrength type check default false");
+        self.send("option name OwnBook type check default false");
+        self.send(&format!("option name BookFile type string default {EMBEDDED_BOOK}"));
+        self.send(&format!("option name EvalFile type string default {EMBEDDED_NET}"));
+        self.send("option name SyzygyPath type string default <empty>");
         // A tuning build lists every search constant, for SPSA and the like.
         #[cfg(feature = "tune")]
         for t in chess_search::params::TABLE {
             let current = chess_search::params::get(t.name).unwrap_or(t.default);
-            send(&format!("option name {} type spin default {current} min {} max {}", t.name, t.min, t.max));
+            self.send(&format!("option name {} type spin default {current} min {} max {}", t.name, t.min, t.max));
         }
-        send("uciok");
+        self.send("uciok");
     }
 
     /// Stop the running search, if any, and wait for its `bestmove` (`quit`).
@@ -236,12 +299,15 @@ impl Uci {
     /// itself is waited for, as Stockfish does, so that commands piped in without `stop` (`go
     /// depth 12`, then the next position) each get their whole search; one that would wait for
     /// `stop` forever (infinite, ponder) is stopped.
-    fn finish_search(&mut self) {
+    pub fn finish_search(&mut self) {
         if let Some(r) = self.running.take() {
             if !r.ends_by_itself {
                 r.control.stop();
             }
-            let _ = r.thread.join();
+            // A panic of the search thread is this thread's (a release build aborts anyway).
+            if let Err(panic) = r.thread.join() {
+                std::panic::resume_unwind(panic);
+            }
         }
     }
 
@@ -249,7 +315,7 @@ impl Uci {
         // setoption name <words...> [value <words...>]
         let joined = args.join(" ");
         let Some(rest) = joined.strip_prefix("name ") else {
-            return info_string("setoption needs: setoption name <name> [value <value>]");
+            return self.info_string("setoption needs: setoption name <name> [value <value>]");
         };
         let (name, value) = match rest.split_once(" value ") {
             Some((n, v)) => (n.trim(), Some(v.trim())),
@@ -257,24 +323,27 @@ impl Uci {
         };
         let lower = name.to_ascii_lowercase();
         if let Some(spin) = SPINS.iter().find(|s| s.name.eq_ignore_ascii_case(name)) {
-            let Some(v) = value else { return info_string(&format!("option {} needs a value", spin.name)) };
+            let Some(v) = value else { return self.info_string(&format!("option {} needs a value", spin.name)) };
             let n = match v.parse::<i64>() {
                 Ok(n) if (spin.min..=spin.max).contains(&n) => n,
                 Ok(n) => {
-                    return info_string(&format!(
+                    return self.info_string(&format!(
                         "option {}: {n} is out of range {}..{}, keeping the current value",
                         spin.name, spin.min, spin.max
                     ))
                 }
-                Err(_) => return info_string(&format!("option {}: {:?} is not a number", spin.name, excerpt(v))),
+                Err(_) => return self.info_string(&format!("option {}: {:?} is not a number", spin.name, excerpt(v))),
             };
             self.finish_search();
             match spin.name {
-                "Hash" => self.apply_options(|o| o.hash_mb = Some(n as usize)),
+                "Hash" => {
+                    let mb = self.sandbox.map_or(n as usize, |s| (n as usize).min(s.max_hash_mb));
+                    self.apply_options(|o| o.hash_mb = Some(mb));
+                }
                 "Threads" => {
                     let useful = chess_ai::max_useful_threads();
                     if n as usize > useful {
-                        info_string(&format!(
+                        self.info_string(&format!(
                             "Threads {n}: this machine has {useful} cores; searching with {useful} threads"
                         ));
                     }
@@ -296,11 +365,11 @@ impl Uci {
         #[cfg(feature = "tune")]
         if chess_search::params::get(name).is_some() {
             let Some(n) = value.and_then(|v| v.parse::<i32>().ok()) else {
-                return info_string(&format!("option {} needs a number", excerpt(name)));
+                return self.info_string(&format!("option {} needs a number", excerpt(name)));
             };
             self.finish_search();
             if let Err(e) = chess_search::params::set(name, n) {
-                info_string(&format!("option refused: {e}, keeping the current value"));
+                self.info_string(&format!("option refused: {e}, keeping the current value"));
             }
             return;
         }
@@ -313,7 +382,9 @@ impl Uci {
                 let flag = match value.map(str::to_ascii_lowercase).as_deref() {
                     Some("true") => true,
                     Some("false") => false,
-                    _ => return info_string(&format!("option {}: the value must be true or false", excerpt(name))),
+                    _ => {
+                        return self.info_string(&format!("option {}: the value must be true or false", excerpt(name)))
+                    }
                 };
                 self.finish_search();
                 match lower.as_str() {
@@ -339,13 +410,18 @@ impl Uci {
                     self.book_file = EMBEDDED_BOOK.to_owned();
                     return;
                 }
+                if self.sandbox.is_some() {
+                    return self.info_string(&format!("BookFile {:?}: no file is read here", excerpt(path)));
+                }
                 match Book::open(path) {
                     Ok(book) => {
-                        info_string(&format!("book {path}: {} entries", book.len()));
+                        self.info_string(&format!("book {path}: {} entries", book.len()));
                         self.ai.set_book(Some(book));
                         self.book_file = path.to_owned();
                     }
-                    Err(e) => info_string(&format!("BookFile {:?}: {e}; keeping {}", excerpt(path), self.book_file)),
+                    Err(e) => {
+                        self.info_string(&format!("BookFile {:?}: {e}; keeping {}", excerpt(path), self.book_file))
+                    }
                 }
             }
             "evalfile" => {
@@ -363,10 +439,13 @@ impl Uci {
                     self.eval_file = name.to_owned();
                     return;
                 }
+                if self.sandbox.is_some() && Network::embedded_named(path).is_none() {
+                    return self.info_string(&format!("EvalFile {:?}: no file is read here", excerpt(path)));
+                }
                 // A compiled-in net by name (`cn128-v1`), or a file.
                 match Network::load(path) {
                     Ok(net) => {
-                        info_string(&format!(
+                        self.info_string(&format!(
                             "net {path}: {} ({}, {:016x}), used at full strength",
                             net.name(),
                             net.shape(),
@@ -375,7 +454,9 @@ impl Uci {
                         self.apply_options(|o| o.net = Some(net));
                         self.eval_file = path.to_owned();
                     }
-                    Err(e) => info_string(&format!("EvalFile {:?}: {e}; keeping {}", excerpt(path), self.eval_file)),
+                    Err(e) => {
+                        self.info_string(&format!("EvalFile {:?}: {e}; keeping {}", excerpt(path), self.eval_file))
+                    }
                 }
             }
             "syzygypath" => {
@@ -385,18 +466,21 @@ impl Uci {
                     self.apply_options(|o| o.tablebase = None);
                     return;
                 }
+                if self.sandbox.is_some() {
+                    return self.info_string(&format!("SyzygyPath {:?}: no file is read here", excerpt(path)));
+                }
                 match Tablebase::open(path) {
                     Ok(tb) => {
-                        info_string(&format!(
+                        self.info_string(&format!(
                             "syzygy {path}: tables up to {} pieces, probed at full strength",
                             tb.max_pieces()
                         ));
                         self.apply_options(|o| o.tablebase = Some(Arc::new(tb)));
                     }
-                    Err(e) => info_string(&format!("SyzygyPath {:?}: {e}; tablebases unchanged", excerpt(path))),
+                    Err(e) => self.info_string(&format!("SyzygyPath {:?}: {e}; tablebases unchanged", excerpt(path))),
                 }
             }
-            _ => info_string(&format!("unknown option: {}", excerpt(name))),
+            _ => self.info_string(&format!("unknown option: {}", excerpt(name))),
         }
     }
 
@@ -429,15 +513,15 @@ impl Uci {
     /// Say why a `position` command was refused and keep the reason: until a valid one arrives,
     /// `go` has no position to search.
     fn refuse_position(&mut self, reason: String) {
-        info_string(&format!("{reason}; no position to search until a valid position command"));
+        self.info_string(&format!("{reason}; no position to search until a valid position command"));
         self.refused = Some(reason);
     }
 
     fn go(&mut self, args: &[&str]) {
         self.finish_search();
         if let Some(reason) = &self.refused {
-            info_string(&format!("go: no position to search, the last position command was refused: {reason}"));
-            return send("bestmove (none)");
+            self.info_string(&format!("go: no position to search, the last position command was refused: {reason}"));
+            return self.send("bestmove (none)");
         }
         let board = *self.game.board();
         let mut limits =
@@ -449,19 +533,18 @@ impl Uci {
         while i < args.len() {
             let key = args[i];
             let value = args.get(i + 1).copied();
-            // Numbers: negative times (some GUIs send them when a clock runs out) count as zero.
-            let num =
-                |v: Option<&str>| -> Option<u64> { v.and_then(|v| v.parse::<i64>().ok()).map(|n| n.max(0) as u64) };
+            // Numbers as `go_number` reads them; times clamped to `MAX_GO_TIME_MS`.
+            let num = |v: Option<&str>| v.and_then(go_number);
             let mut takes_value = true;
             match key {
-                "wtime" => wtime = num(value),
-                "btime" => btime = num(value),
-                "winc" => winc = num(value).unwrap_or(0),
-                "binc" => binc = num(value).unwrap_or(0),
+                "wtime" => wtime = self.go_time(key, value),
+                "btime" => btime = self.go_time(key, value),
+                "winc" => winc = self.go_time(key, value).unwrap_or(0),
+                "binc" => binc = self.go_time(key, value).unwrap_or(0),
                 "movestogo" => movestogo = num(value).map(|n| n.min(1000) as u32),
                 "depth" => limits.depth = num(value).map(|n| n.clamp(1, 250) as i32),
                 "nodes" => limits.nodes = num(value),
-                "movetime" => limits.move_time_ms = num(value),
+                "movetime" => limits.move_time_ms = self.go_time(key, value),
                 "mate" => limits.mate = num(value).map(|n| n.clamp(1, 120) as i32),
                 "infinite" => {
                     infinite = true;
@@ -472,7 +555,8 @@ impl Uci {
                     takes_value = false;
                 }
                 "perft" => {
-                    let depth = num(value).unwrap_or(1).clamp(1, 10) as u32;
+                    let most = self.sandbox.map_or(10, |s| s.max_perft_depth.clamp(1, 10));
+                    let depth = num(value).unwrap_or(1).clamp(1, u64::from(most)) as u32;
                     return self.perft(board, depth);
                 }
                 "searchmoves" => {
@@ -481,19 +565,19 @@ impl Uci {
                         match board.parse_uci(m) {
                             Ok(mv) => limits.search_moves.push(mv),
                             Err(_) if is_go_keyword(m) => break,
-                            Err(e) => info_string(&format!("searchmoves: ignoring {:?}: {e}", excerpt(m))),
+                            Err(e) => self.info_string(&format!("searchmoves: ignoring {:?}: {e}", excerpt(m))),
                         }
                         i += 1;
                     }
                 }
                 _ => {
-                    info_string(&format!("go: ignoring unknown token {:?}", excerpt(key)));
+                    self.info_string(&format!("go: ignoring unknown token {:?}", excerpt(key)));
                     takes_value = false;
                 }
             }
             if takes_value {
-                if value.and_then(|v| v.parse::<i64>().ok()).is_none() {
-                    info_string(&format!("go: {} needs a number", excerpt(key)));
+                if num(value).is_none() {
+                    self.info_string(&format!("go: {} needs a number", excerpt(key)));
                     if value.is_some_and(is_go_keyword) || value.is_none() {
                         i += 1;
                         continue;
@@ -516,18 +600,22 @@ impl Uci {
         let bounded =
             limits.depth.is_some() || limits.nodes.is_some() || limits.move_time_ms.is_some() || limits.clock.is_some();
         let ends_by_itself = bounded && !infinite && !ponder;
+        if let Some(sandbox) = self.sandbox {
+            limits.nodes = Some(limits.nodes.map_or(sandbox.max_nodes, |n| n.min(sandbox.max_nodes)));
+        }
 
         let control = Arc::new(if ponder { SearchControl::new_pondering() } else { SearchControl::new() });
         let ai = self.ai.clone();
         let game = self.game.clone();
         let mode = self.castling_mode();
         let thread_control = Arc::clone(&control);
+        let out = self.out;
         let thread = std::thread::spawn(move || {
-            let mut reporter = UciReporter { board, mode };
+            let mut reporter = UciReporter { board, mode, out };
             let result = ai.think(&game, &limits, Mode::Play, &thread_control, &mut reporter);
             if let Ok(answer) = &result {
                 if answer.from_book {
-                    info_string(&format!("book move {}", answer.best.san));
+                    info_string_to(out, &format!("book move {}", answer.best.san));
                 }
             }
             // UCI: in infinite or ponder mode, bestmove waits for stop (or ponderhit).
@@ -537,7 +625,7 @@ impl Uci {
             let line = match result {
                 Err(AiError::NoLegalMove(_)) => "bestmove (none)".to_owned(),
                 Err(e) => {
-                    info_string(&format!("search failed: {e}"));
+                    info_string_to(out, &format!("search failed: {e}"));
                     "bestmove (none)".to_owned()
                 }
                 Ok(answer) => {
@@ -551,9 +639,23 @@ impl Uci {
                     line
                 }
             };
-            send(&line);
+            out(&line);
         });
         self.running = Some(Running { control, thread, ends_by_itself });
+    }
+
+    /// A time of a `go` command (`wtime 1000`), at most [`MAX_GO_TIME_MS`]: more is said and
+    /// clamped.
+    fn go_time(&self, key: &str, value: Option<&str>) -> Option<u64> {
+        let ms = go_number(value?)?;
+        if ms > MAX_GO_TIME_MS {
+            self.info_string(&format!(
+                "go: {key} {} is more than {MAX_GO_TIME_MS} ms (24 hours), the longest a search is given; \
+                 taken as {MAX_GO_TIME_MS}",
+                excerpt(value.unwrap_or_default())
+            ));
+        }
+        Some(ms.min(MAX_GO_TIME_MS))
     }
 }
 
@@ -564,6 +666,7 @@ impl Uci {
         let control = Arc::new(SearchControl::new());
         let stop = Arc::clone(&control);
         let mode = self.castling_mode();
+        let out = self.out;
         let thread = std::thread::spawn(move || {
             let moves = board.legal_moves();
             let mut total = 0;
@@ -571,13 +674,13 @@ impl Uci {
                 let mut after = board;
                 after.play_unchecked(mv);
                 let Some(nodes) = perft_until_stopped(&after, depth - 1, &stop) else {
-                    info_string(&format!("perft stopped after {done} of {} moves", moves.len()));
+                    info_string_to(out, &format!("perft stopped after {done} of {} moves", moves.len()));
                     return;
                 };
-                send(&format!("{}: {nodes}", board.uci(mv, mode)));
+                out(&format!("{}: {nodes}", board.uci(mv, mode)));
                 total += nodes;
             }
-            send(&format!("\nNodes searched: {total}\n"));
+            out(&format!("\nNodes searched: {total}\n"));
         });
         self.running = Some(Running { control, thread, ends_by_itself: true });
     }
@@ -635,7 +738,8 @@ fn ablated_eval(list: &str) -> Option<chess_eval::EvalConfig> {
 /// search rule answers to. An ablation build refuses to start with any: a name it ignored (a
 /// typo, a feature since removed) would play the full engine against itself under that name.
 #[cfg(feature = "ablation")]
-pub(crate) fn unknown_ablations(list: &str) -> Vec<&str> {
+#[doc(hidden)]
+pub fn unknown_ablations(list: &str) -> Vec<&str> {
     let known = |name: &str| {
         EVAL_ABLATIONS.iter().any(|&(n, _)| n == name)
             || chess_search::params::Rule::ALL.iter().any(|r| r.name() == name)
@@ -666,6 +770,7 @@ fn is_go_keyword(s: &str) -> bool {
 struct UciReporter {
     board: Board,
     mode: CastlingMode,
+    out: Output,
 }
 
 impl Reporter for UciReporter {
@@ -675,7 +780,7 @@ impl Reporter for UciReporter {
             Bound::Lower => " lowerbound",
             Bound::Upper => " upperbound",
         };
-        send(&format!(
+        (self.out)(&format!(
             "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
             info.depth,
             info.seldepth,
@@ -691,7 +796,68 @@ impl Reporter for UciReporter {
     }
 
     fn current_move(&mut self, mv: Move, number: usize, depth: i32) {
-        send(&format!("info depth {depth} currmove {} currmovenumber {number}", self.board.uci(mv, self.mode)));
+        (self.out)(&format!("info depth {depth} currmove {} currmovenumber {number}", self.board.uci(mv, self.mode)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    #[test]
+    fn go_numbers_saturate_as_stockfish_reads_them() {
+        assert_eq!(go_number("1000"), Some(1000));
+        assert_eq!(go_number("+7"), Some(7));
+        assert_eq!(go_number("-50"), Some(0));
+        assert_eq!(go_number("-99999999999999999999"), Some(0));
+        assert_eq!(go_number("18446744073709551615"), Some(u64::MAX));
+        assert_eq!(go_number("99999999999999999999"), Some(u64::MAX));
+        for bad in ["", "-", "+", "1e3", "12a", " 1", "--1", "+-1", "0x10", "١٢"] {
+            assert_eq!(go_number(bad), None, "{bad:?}");
+        }
+    }
+
+    static LINES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+    fn keep(line: &str) {
+        LINES.lock().unwrap().push(line.to_owned());
+    }
+
+    #[test]
+    fn a_sandbox_bounds_every_search_and_reads_no_file() {
+        let sandbox = Sandbox { max_nodes: 2_000, max_perft_depth: 2, max_hash_mb: 1 };
+        let mut uci = Uci::sandboxed(sandbox, keep);
+        for line in [
+            "setoption name Hash value 4096",
+            "setoption name BookFile value /etc/hostname",
+            "setoption name EvalFile value /etc/hostname",
+            "setoption name EvalFile value cn128-v2",
+            "setoption name SyzygyPath value /tmp",
+            "position startpos",
+            "go depth 250",
+            "go perft 9",
+            "go nodes 99999999999999999999",
+        ] {
+            assert!(uci.command(line), "{line}");
+        }
+        uci.finish_search();
+        let lines = std::mem::take(&mut *LINES.lock().unwrap());
+        for file in ["BookFile", "EvalFile", "SyzygyPath"] {
+            let refused = format!("info string {file} \"/");
+            assert!(
+                lines.iter().any(|l| l.starts_with(&refused) && l.ends_with(": no file is read here")),
+                "{lines:#?}"
+            );
+        }
+        assert!(lines.iter().any(|l| l.starts_with("info string net cn128-v2: ")), "{lines:#?}");
+        assert_eq!(uci.ai.options().hash_mb, Some(1));
+        // Two searches of at most 2,000 nodes each, and a perft of depth 2, not 9.
+        let bestmoves: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove ")).collect();
+        assert_eq!(bestmoves.len(), 2, "{lines:#?}");
+        let nodes = |l: &String| l.split(" nodes ").nth(1)?.split_whitespace().next()?.parse::<u64>().ok();
+        assert!(lines.iter().filter_map(nodes).all(|n| n <= 2_000), "{lines:#?}");
+        assert!(lines.contains(&"\nNodes searched: 400\n".to_owned()), "{lines:#?}");
     }
 }
 

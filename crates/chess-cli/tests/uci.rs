@@ -770,3 +770,46 @@ fn commands_piped_without_stop_let_each_search_finish() {
     assert_eq!(answers, expected);
     assert_ne!(answers[0], "e8e7");
 }
+
+#[test]
+fn absurd_numbers_in_go_are_clamped_and_the_search_ends_by_itself() {
+    // Issue 79, defect 8: `go wtime 99999999999999999999` searched for ever. The number does not
+    // fit 64 bits, so it was dropped as no number, which left a search with no limit at all. It
+    // is now read as Stockfish reads it (the largest number), and every time is clamped to 24
+    // hours, the longest a search is given.
+    let mut e = Engine::start();
+    // Black is mated: a search with a limit answers at once, one with none waits for `stop`.
+    e.send("position fen R5k1/5ppp/8/8/8/8/8/K7 b - - 0 1");
+    for go in [
+        "go wtime 99999999999999999999 btime 99999999999999999999",
+        "go btime 99999999999999999999",
+        "go movetime 99999999999999999999",
+        "go btime 86400001 binc 999999999999999999999999999999 movestogo 99999999999999999999",
+    ] {
+        e.send(go);
+        let lines = e.until("bestmove");
+        assert_eq!(bestmove(&lines).0, "(none)", "{go}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string go: ")
+                && l.ends_with(
+                    "is more than 86400000 ms (24 hours), the longest a search is given; taken as 86400000"
+                )),
+            "{go}: {lines:#?}"
+        );
+        assert!(!lines.iter().any(|l| l.contains("needs a number")), "{go}: {lines:#?}");
+    }
+    // Below zero, however far, is no time left: a search of the least time, no message.
+    e.send("go btime -99999999999999999999 wtime -1");
+    let lines = e.until("bestmove");
+    assert_eq!(lines, ["bestmove (none)"]);
+
+    // In a position with moves the clamped clock is a clock like any other; stop still answers.
+    e.send("position startpos");
+    e.send("go wtime 99999999999999999999 btime 99999999999999999999 winc 99999999999999999999");
+    e.send("isready");
+    e.until("readyok");
+    e.send("stop");
+    let lines = e.until("bestmove");
+    Game::new().play_uci(&bestmove(&lines).0).unwrap();
+    e.quit();
+}

@@ -10,6 +10,10 @@
 //! game comes whole ([`PgnGame`]: tags in order, moves, comments, NAGs, result) and writes itself
 //! back ([`PgnGame::to_pgn`]).
 //!
+//! Whatever the text, reading ends, in time linear in its length: a game that cannot be read is a
+//! typed [`PgnError`] with its number and line (an illegal move, an unclosed comment, a malformed
+//! tag, a `]` or `}` that closes nothing), and the next game is read after it.
+//!
 //! Writing a plain [`Game`] ([`Game::to_pgn`]) gives the seven-tag roster, the moves and the
 //! result, wrapped below 80 columns.
 
@@ -39,6 +43,18 @@ pub enum PgnError {
     /// A tag pair that is not `[Name "value"]`.
     #[error("malformed tag pair {0:?} (tags look like [White \"Carlsen\"])")]
     Tag(String),
+    /// A `]` or `}` in the movetext that closes nothing: no tag pair or comment was open.
+    #[error("a lone {0:?} in the movetext (no {opener:?} before it)", opener = opener_of(*.0))]
+    Lone(char),
+}
+
+/// The bracket a lone `]` or `}` would close.
+fn opener_of(close: char) -> char {
+    if close == ']' {
+        '['
+    } else {
+        '{'
+    }
 }
 
 /// A game of a multi-game PGN that could not be read: which one, where, and why.
@@ -292,13 +308,22 @@ impl<'a> Lexer<'a> {
 
     fn peek(&mut self) -> Option<&Lexed> {
         if self.peeked.is_none() {
-            self.peeked = self.lex();
+            self.peeked = self.lex_advancing();
         }
         self.peeked.as_ref()
     }
 
     fn next(&mut self) -> Option<Lexed> {
-        self.peeked.take().or_else(|| self.lex())
+        self.peeked.take().or_else(|| self.lex_advancing())
+    }
+
+    /// [`lex`](Self::lex), which moves past at least one byte whenever it gives a token or an
+    /// error: what makes every loop over the tokens ([`read_game`], [`skip_rest_of_game`]) end.
+    fn lex_advancing(&mut self) -> Option<Lexed> {
+        let before = self.pos;
+        let lexed = self.lex();
+        debug_assert!(lexed.is_none() || self.pos > before, "the PGN lexer did not advance at byte {before}");
+        lexed
     }
 
     fn rest(&self) -> &'a str {
@@ -378,6 +403,12 @@ impl<'a> Lexer<'a> {
                         Some(n) => Token::Nag(n),
                         None => continue,
                     }
+                }
+                // Closes nothing (tags and comments consume their own): refused, past it, so that
+                // every call of `lex` moves on (the word below would be empty and read for ever).
+                ']' | '}' => {
+                    self.advance(1);
+                    return Some(Err((line, PgnError::Lone(c))));
                 }
                 _ => {
                     let n = self
@@ -603,15 +634,18 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
         let value = if name == "Result" { result } else { find(name).unwrap_or("?") };
         out.push_str(&format!("[{name} {}]\n", tag_value(value)));
     }
-    let mut seen: Vec<String> = ROSTER.iter().map(|s| s.to_string()).collect();
-    seen.extend(["FEN".to_owned(), "SetUp".to_owned()]);
+    // Each name once (sets: a game may have many tags), the first of it written; a name written
+    // otherwise than given (`My Tag` as `MyTag`) gives way to a tag of exactly that name, which
+    // it would otherwise replace (`Term[ination` before `Termination`, read from a text).
+    let exact: std::collections::HashSet<&str> = tags.iter().map(|&(k, _)| k).collect();
+    let mut seen: std::collections::HashSet<String> =
+        ROSTER.iter().chain(&["FEN", "SetUp"]).map(|s| s.to_string()).collect();
     for (k, v) in tags {
         let name = tag_name(k);
-        if name.is_empty() || seen.contains(&name) {
+        if name.is_empty() || (name != *k && exact.contains(name.as_str())) || !seen.insert(name.clone()) {
             continue;
         }
         out.push_str(&format!("[{name} {}]\n", tag_value(v)));
-        seen.push(name);
     }
     if *game.start() != Board::startpos() {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", game.start().fen()));
@@ -760,5 +794,132 @@ mod tests {
         assert_eq!(Game::from_pgn("1. e4 {oops").unwrap_err(), PgnError::Unterminated("comment"));
         assert!(matches!(Game::from_pgn("[FEN \"bad\"]\n1. e4"), Err(PgnError::Fen(_))));
         assert!(matches!(Game::from_pgn("[White Carlsen]\n1. e4"), Err(PgnError::Tag(_))));
+    }
+
+    /// Every game of `text` (each a game or its error), read on another thread: a reader that
+    /// loops for ever fails the test after `limit` instead of hanging it.
+    fn read_within(text: String, limit: std::time::Duration) -> Vec<Result<PgnGame, PgnReadError>> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let shown = crate::excerpt(&text).into_owned();
+        std::thread::spawn(move || {
+            let _ = tx.send(PgnGames::new(&text).collect::<Vec<_>>());
+        });
+        rx.recv_timeout(limit).unwrap_or_else(|_| panic!("reading {shown:?} did not end within {limit:?}"))
+    }
+
+    fn read_quickly(text: &str) -> Vec<Result<PgnGame, PgnReadError>> {
+        read_within(text.to_owned(), std::time::Duration::from_secs(10))
+    }
+
+    #[test]
+    fn a_lone_closing_bracket_is_an_error_not_an_endless_loop() {
+        // Issue 79, defect 1: `printf '1. e4 ] e5 *' > f.pgn; chess review f.pgn` never ended.
+        let games = read_quickly("1. e4 ] e5 *");
+        assert_eq!(games.len(), 1);
+        let err = games[0].clone().unwrap_err();
+        assert_eq!((err.game, err.line, err.error.clone()), (1, 1, PgnError::Lone(']')));
+        assert_eq!(err.to_string(), "game 1, line 1: a lone ']' in the movetext (no '[' before it)");
+        assert_eq!(read_pgn("1. e4 ] e5 *").unwrap_err(), err);
+        assert_eq!(Game::from_pgn("1. e4 } e5 *"), Err(PgnError::Lone('}')));
+        assert_eq!(PgnError::Lone('}').to_string(), "a lone '}' in the movetext (no '{' before it)");
+
+        // The game after the faulty one is read, wherever the lone bracket stands.
+        for text in ["]", "}", "] *", "1. e4 }", "1. e4 e5 ] *", "} 1. e4 *", "[White \"a\"]\n\n]1. e4 *"] {
+            let games = read_quickly(&format!("{text}\n\n[Event \"next\"]\n\n1. d4 d5 *\n"));
+            assert_eq!(games.len(), 2, "{text:?}: {games:?}");
+            assert!(
+                matches!(games[0], Err(PgnReadError { game: 1, error: PgnError::Lone(_), .. })),
+                "{text:?}: {games:?}"
+            );
+            let next = games[1].as_ref().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(
+                (next.tag("Event"), next.game.san_moves()),
+                (Some("next"), vec!["d4".to_owned(), "d5".to_owned()])
+            );
+        }
+    }
+
+    #[test]
+    fn every_lone_character_ends_in_a_game_or_an_error() {
+        // Each ASCII character and a few others, alone, between moves, and at the start of a
+        // line after a game: the reader always moves on.
+        let others = ['\u{feff}', '\u{a0}', '\u{2028}', 'é', '日', '\u{10ffff}'];
+        for c in (0u8..128).map(char::from).chain(others) {
+            for text in [
+                c.to_string(),
+                format!("1. e4 {c} e5 *"),
+                format!("1. e4 e5{c}*"),
+                format!("1. e4 *\n{c}\n1. d4 *"),
+                format!("[A \"{c}\"]{c}[B \"{c}]\"]\n{c}"),
+                format!("1. e4 ({c} 1... d5 {c}) {{{c}}} ;{c}\n${c} {c}"),
+            ] {
+                let games = read_quickly(&text);
+                assert!(games.len() <= text.len() + 1, "{text:?}: {games:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_pgn_is_read_in_linear_time() {
+        // Each text below is megabytes long: a reader that went back over what it had read for
+        // every token would take hours, this one takes milliseconds.
+        let limit = std::time::Duration::from_secs(30);
+        let n = 1 << 20;
+        let cases = [
+            ("deeply nested variations", format!("1. e4 {} e5 *", "(".repeat(n))),
+            ("nested and closed", format!("1. e4 {}{} e5 *", "(1... d5 ".repeat(n / 8), ")".repeat(n / 8))),
+            ("an unterminated comment", format!("1. e4 {{{}", "x ".repeat(n))),
+            ("a huge comment", format!("1. e4 {{{}}} e5 *", "word\n".repeat(n / 4))),
+            ("many comments", format!("1. e4 {} *", "{a} ".repeat(n / 4))),
+            ("many NAGs", format!("1. e4 {} *", "$1 !? ".repeat(n / 4))),
+            ("quotes in a tag", format!("[Event \"{}\"]\n1. e4 *", "\" ".repeat(n))),
+            ("quotes and tabs in a tag, unclosed", format!("[Event \"{}\n1. e4 *", "\"\t ]x".repeat(n / 4))),
+            ("a malformed tag per line", format!("{}1. e4 *", "[[[[ x\n".repeat(n / 8))),
+            ("lone brackets", format!("1. e4 {}", "] } ".repeat(n / 4))),
+            ("a huge word", format!("1. {} *", "N".repeat(n))),
+            ("many bad games", "1. Ke3 *\n".repeat(n / 8)),
+            ("many dollar signs", "$".repeat(n)),
+            ("escape lines", "%x\n".repeat(n / 4)),
+        ];
+        for (what, text) in cases {
+            let start = std::time::Instant::now();
+            let games = read_within(text, limit);
+            assert!(games.len() <= n, "{what}: {} games", games.len());
+            assert!(start.elapsed() < limit, "{what}");
+        }
+        // The nested variation is read past: the main line comes back.
+        let games = read_quickly(&format!("1. e4 {}{} e5 *", "(1... d5 ".repeat(1000), ")".repeat(1000)));
+        assert_eq!(games[0].as_ref().unwrap().game.san_moves(), ["e4", "e5"]);
+    }
+
+    #[test]
+    fn a_tag_name_written_otherwise_gives_way_to_the_tag_of_that_name() {
+        // Found by the fuzz target `pgn`: `[Term[ination "x"]` before `[Termination "time
+        // forfeit"]` was written as `[Termination "x"]`, and the real tag was dropped (and with
+        // it the loss on time).
+        let text =
+            "[Term[ination \"x\"]\n[Termination \"time forfeit\"]\n[My_Tag \"a\"]\n[My_Tag \"b\"]\n\n1. e4 1-0\n";
+        let game = read_pgn(text).unwrap().remove(0);
+        assert_eq!(game.game.decision(), Some(Decision::TimeForfeit { loser: Color::Black }));
+        let written = game.to_pgn();
+        assert!(written.contains("[Termination \"time forfeit\"]\n[My_Tag \"a\"]\n\n"), "{written}");
+        let again = read_pgn(&written).unwrap().remove(0);
+        assert_eq!(again.game.decision(), game.game.decision());
+        // A name written otherwise with no tag of that name is kept under its written name.
+        let mut game = Game::new();
+        game.play_san("e4").unwrap();
+        assert!(game.to_pgn(&[("My Tag", "v")]).contains("[MyTag \"v\"]\n"));
+    }
+
+    #[test]
+    fn many_tags_are_written_in_linear_time() {
+        let tags: Vec<(String, String)> = (0..200_000).map(|i| (format!("T{i}"), i.to_string())).collect();
+        let mut game = PgnGame::new(Game::new());
+        game.tags = tags;
+        let start = std::time::Instant::now();
+        let text = game.to_pgn();
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "{:?}", start.elapsed());
+        assert!(text.contains("[T199999 \"199999\"]\n"));
+        assert_eq!(read_within(text, std::time::Duration::from_secs(10))[0].as_ref().unwrap().tags.len(), 200_007);
     }
 }

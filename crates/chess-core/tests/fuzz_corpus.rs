@@ -1,42 +1,26 @@
-//! Replays the fuzz seeds on stable Rust: every file in `fuzz/seeds/<target>/` (committed,
-//! including the inputs of crashes that were found and fixed) and, when present, in the local
-//! `fuzz/corpus/<target>/` that `cargo +nightly fuzz run` grows, through the same checks as the
-//! fuzz targets (`fuzz/src/lib.rs`).
+//! Replays the fuzz seeds of the targets on chess-core alone on stable Rust: every file in
+//! `fuzz/seeds/<target>/` (committed, including the inputs of crashes that were found and fixed)
+//! and, when present, in the local `fuzz/corpus/<target>/` that `cargo +nightly fuzz run` grows,
+//! through the same checks as the fuzz targets (`fuzz/src/core_checks.rs`).
 
-#[path = "../../../fuzz/src/lib.rs"]
+#[path = "../../../fuzz/src/core_checks.rs"]
 mod checks;
+#[path = "../../../fuzz/src/replay.rs"]
+mod replay;
 
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
+use replay::files_in;
+
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
 }
 
-/// Files directly inside `dir` (none if it does not exist), sorted by name.
-fn files_in(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
-    let mut files: Vec<PathBuf> =
-        entries.map(|e| e.expect("readable directory entry").path()).filter(|p| p.is_file()).collect();
-    files.sort();
-    files
-}
-
 /// Runs `check` on every input of `target`; fails with the list of inputs that panicked.
 fn replay(target: &str, check: fn(&[u8])) {
-    let seeds = files_in(&fuzz_dir().join("seeds").join(target));
-    assert!(seeds.len() >= 10, "expected the committed seeds of {target}, found {}", seeds.len());
-    let corpus = files_in(&fuzz_dir().join("corpus").join(target));
-    let mut failures = Vec::new();
-    for path in seeds.iter().chain(&corpus) {
-        let data = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        if catch_unwind(AssertUnwindSafe(|| check(&data))).is_err() {
-            failures.push(path.display().to_string());
-        }
-    }
-    assert!(failures.is_empty(), "{target}: {} input(s) failed:\n{}", failures.len(), failures.join("\n"));
-    println!("{target}: replayed {} seeds and {} corpus files", seeds.len(), corpus.len());
+    replay::replay(&fuzz_dir(), target, 10, check);
 }
 
 #[test]
@@ -90,6 +74,56 @@ fn moves_seed_mutations() {
 #[test]
 fn playout_seeds() {
     replay("playout", checks::playout);
+}
+
+#[test]
+fn pgn_seeds() {
+    replay("pgn", checks::pgn);
+}
+
+/// Bytes with a meaning in PGN.
+const PGN_BYTES: &[u8] = b"[]{}()\"\\;%$!? \n.x";
+
+/// The `pgn` seeds mutated, deterministically: bytes replaced, PGN's own characters and words of
+/// the dictionary spliced in, pieces cut out; the reader and the round trip on each.
+#[test]
+fn pgn_seed_mutations() {
+    let dict = fs::read_to_string(fuzz_dir().join("dicts/pgn.dict")).unwrap();
+    let words: Vec<String> = dict
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix('"').map(|w| w.replace("\\\"", "\"")))
+        .chain(["é".to_owned(), "\u{feff}".to_owned(), "(".repeat(40), ")".repeat(40)])
+        .collect();
+    let seeds = files_in(&fuzz_dir().join("seeds/pgn"));
+    assert!(seeds.len() >= 10, "expected the committed seeds of pgn, found {}", seeds.len());
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: usize| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n.max(1)
+    };
+    let mut failures = Vec::new();
+    for path in &seeds {
+        let seed = fs::read(path).unwrap();
+        for _ in 0..300 {
+            let mut data = seed.clone();
+            for _ in 0..1 + next(4) {
+                let at = next(data.len() + 1);
+                match next(4) {
+                    0 => data.splice(at..at, words[next(words.len())].bytes()).for_each(drop),
+                    1 if at < data.len() => data[at] = PGN_BYTES[next(PGN_BYTES.len())],
+                    2 if at < data.len() => {
+                        let end = (at + 1 + next(16)).min(data.len());
+                        data.drain(at..end).for_each(drop);
+                    }
+                    _ => data.splice(at..at, [b' ']).for_each(drop),
+                }
+            }
+            if catch_unwind(AssertUnwindSafe(|| checks::pgn(&data))).is_err() {
+                failures.push(format!("{:?}", String::from_utf8_lossy(&data)));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} mutated input(s) failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]

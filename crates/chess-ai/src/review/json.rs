@@ -249,8 +249,14 @@ impl<'a> At<'a> {
         self.value.as_str().ok_or_else(|| self.wrong("expected a string"))
     }
 
-    fn f64(&self) -> Result<f64, ReviewJsonError> {
-        self.value.as_f64().ok_or_else(|| self.wrong("expected a number"))
+    /// A number within `range` (a Win% or an accuracy is 0 to 100, an average centipawn loss
+    /// 0 to 2,000): what a review holds, and what its JSON writes back the same.
+    fn f64_in(&self, range: std::ops::RangeInclusive<f64>) -> Result<f64, ReviewJsonError> {
+        let n = self.value.as_f64().ok_or_else(|| self.wrong("expected a number"))?;
+        if !range.contains(&n) {
+            return Err(self.wrong(&format!("{n} is not within {} to {}", range.start(), range.end())));
+        }
+        Ok(n)
     }
 
     fn usize(&self) -> Result<usize, ReviewJsonError> {
@@ -263,12 +269,18 @@ impl<'a> At<'a> {
         Ok(items.iter().enumerate().map(|(i, v)| At { value: v, path: format!("{}[{i}]", self.path) }).collect())
     }
 
-    /// `{"cp": n}` or `{"mate": n}`.
+    /// `{"cp": n}` or `{"mate": n}`: a score a search gives, centipawns short of the mate
+    /// scores, a mate within [`Score::MAX_PLY`] plies (128 moves).
     fn score(&self) -> Result<ScoreJson, ReviewJsonError> {
         let int = |v: &serde_json::Value| v.as_i64().and_then(|n| i32::try_from(n).ok());
+        let max_mate = (Score::MAX_PLY + 1) / 2;
         match (self.value.get("cp").map(int), self.value.get("mate").map(int)) {
-            (Some(Some(cp)), None) => Ok(ScoreJson::Cp(cp)),
-            (None, Some(Some(moves))) => Ok(ScoreJson::Mate(moves)),
+            (Some(Some(cp)), None) if cp.unsigned_abs() < Score::MATE_BOUND.0.unsigned_abs() => Ok(ScoreJson::Cp(cp)),
+            (None, Some(Some(moves))) if (-max_mate..=max_mate).contains(&moves) => Ok(ScoreJson::Mate(moves)),
+            (Some(Some(_)), None) | (None, Some(Some(_))) => Err(self.wrong(&format!(
+                "a score out of range (centipawns within ±{}, mates within {max_mate} moves)",
+                Score::MATE_BOUND.0 - 1
+            ))),
             _ => Err(self.wrong(r#"expected {"cp": n} or {"mate": n}"#)),
         }
     }
@@ -287,7 +299,11 @@ impl<'a> At<'a> {
         for (count, class) in counts.iter_mut().zip(MoveClass::ALL) {
             *count = counts_at.get(class.name()).map(|n| n.usize()).transpose()?.unwrap_or(0);
         }
-        Ok(SideSummary { accuracy: self.field("accuracy")?.f64()?, acpl: self.field("acpl")?.f64()?, counts })
+        Ok(SideSummary {
+            accuracy: self.field("accuracy")?.f64_in(0.0..=100.0)?,
+            acpl: self.field("acpl")?.f64_in(0.0..=2_000.0)?,
+            counts,
+        })
     }
 }
 
@@ -368,9 +384,9 @@ impl Review {
                 san,
                 score_before: at.field("scoreBefore")?.score()?.white_score(color),
                 score_after: at.field("scoreAfter")?.score()?.white_score(!color),
-                win_before: at.field("winBefore")?.f64()?,
-                win_after: at.field("winAfter")?.f64()?,
-                accuracy: at.field("accuracy")?.f64()?,
+                win_before: at.field("winBefore")?.f64_in(0.0..=100.0)?,
+                win_after: at.field("winAfter")?.f64_in(0.0..=100.0)?,
+                accuracy: at.field("accuracy")?.f64_in(0.0..=100.0)?,
                 class: at.field("class")?.class()?,
                 best,
                 why: at.get("why").map(|w| w.str().map(str::to_owned)).transpose()?,
@@ -415,4 +431,73 @@ fn line(board: &Board, sans: &[&str]) -> Result<Vec<Move>, String> {
         out.push(mv);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::{MoveClass, PlyReview, SideSummary};
+
+    /// The JSON of a review of 1. e4 (one ply, scores `before` and `after`), as a value to edit.
+    fn review_of_e4(before: Score, after: Score) -> (Game, serde_json::Value) {
+        let mut game = Game::new();
+        let mv = game.play_san("e4").unwrap();
+        let summary = || SideSummary { accuracy: 100.0, acpl: 0.0, counts: [0, 0, 1, 0, 0, 0, 0, 0, 0] };
+        let ply = PlyReview {
+            ply: 1,
+            color: Color::White,
+            mv,
+            san: "e4".to_owned(),
+            score_before: before,
+            score_after: after,
+            win_before: 51.8,
+            win_after: 51.8,
+            accuracy: 100.0,
+            class: MoveClass::Best,
+            best: None,
+            why: None,
+        };
+        let review =
+            Review { plies: vec![ply], white: summary(), black: summary(), key_moments: vec![1], opening: None };
+        (game, review.to_json_value())
+    }
+
+    #[test]
+    fn scores_and_numbers_out_of_a_reviews_range_are_refused() {
+        // Found by the fuzz target `review_json`: a centipawn score of i32::MIN, or a mate in
+        // i32::MAX moves, overflowed when made a score; an accuracy of 1e308 was written back as
+        // null (its tenth is infinite), so the review's own JSON did not read back.
+        let (game, json) = review_of_e4(Score(20), Score(20));
+        let read = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut json = json.clone();
+            edit(&mut json);
+            Review::from_json(&json.to_string(), &game).map(|r| r.to_json())
+        };
+        let out_of_range = |edit: &dyn Fn(&mut serde_json::Value), path: &str| {
+            let err = read(edit).unwrap_err().to_string();
+            assert!(err.starts_with(&format!("not a review of schema chess-review/1: {path}: ")), "{err}");
+        };
+        out_of_range(&|j| j["plies"][0]["scoreBefore"] = serde_json::json!({"cp": i32::MIN}), "plies[0].scoreBefore");
+        out_of_range(&|j| j["plies"][0]["scoreAfter"] = serde_json::json!({"cp": 31_744}), "plies[0].scoreAfter");
+        out_of_range(&|j| j["plies"][0]["scoreBefore"] = serde_json::json!({"mate": i32::MAX}), "plies[0].scoreBefore");
+        out_of_range(&|j| j["plies"][0]["scoreAfter"] = serde_json::json!({"mate": -129}), "plies[0].scoreAfter");
+        out_of_range(&|j| j["white"]["accuracy"] = serde_json::json!(1e308), "white.accuracy");
+        out_of_range(&|j| j["black"]["acpl"] = serde_json::json!(-1.0), "black.acpl");
+        out_of_range(&|j| j["plies"][0]["winAfter"] = serde_json::json!(100.5), "plies[0].winAfter");
+        out_of_range(&|j| j["keyMoments"] = serde_json::json!([2]), "keyMoments[0]");
+        // The edges of the ranges are read, and written back as read.
+        for (score, edge) in [
+            ("scoreBefore", serde_json::json!({"cp": 31_743})),
+            ("scoreBefore", serde_json::json!({"cp": -31_743})),
+            ("scoreAfter", serde_json::json!({"mate": 128})),
+            ("scoreAfter", serde_json::json!({"mate": -128})),
+        ] {
+            let mut edited = json.clone();
+            edited["plies"][0][score] = edge.clone();
+            let written = read(&|j| j["plies"][0][score] = edge.clone()).unwrap();
+            assert_eq!(written, edited.to_string(), "{score} {edge}");
+        }
+        let written = read(&|j| j["black"]["acpl"] = serde_json::json!(2000.0)).unwrap();
+        assert!(written.contains(r#""acpl":2000.0"#), "{written}");
+    }
 }
