@@ -16,13 +16,20 @@ pub enum GameStatus {
     },
     /// The side to move has no legal move and is not in check.
     Stalemate,
-    /// 100 plies without a capture or pawn move (and no mate on the last of them).
+    /// 100 plies without a capture or pawn move (and no mate on the last of them): a draw a
+    /// player may claim (FIDE 9.3), see [`is_claimable`](Self::is_claimable).
     FiftyMoveRule,
     /// The same position (same side to move, castling rights and en-passant possibilities)
-    /// occurred three times.
+    /// occurred three times: a draw a player may claim (FIDE 9.2), see
+    /// [`is_claimable`](Self::is_claimable).
     ThreefoldRepetition,
     /// Neither side can ever mate.
     InsufficientMaterial,
+    /// The same position occurred five times: the game is drawn without a claim (FIDE 9.6.1).
+    FivefoldRepetition,
+    /// 150 plies without a capture or pawn move: the game is drawn without a claim (FIDE 9.6.2),
+    /// unless the last of them mated (then it is [`Checkmate`](Self::Checkmate)).
+    SeventyFiveMoveRule,
 }
 
 /// How a game ended off the board, as the players or an arbiter decided it: the board cannot
@@ -85,9 +92,29 @@ impl Decision {
 }
 
 impl GameStatus {
-    /// Whether the game is over.
+    /// Whether the game is over, the claimable draws included (the way most apps and servers
+    /// apply them).
     pub const fn is_over(self) -> bool {
         !matches!(self, GameStatus::Ongoing)
+    }
+
+    /// Whether it is a draw a player may claim but need not ([`ThreefoldRepetition`],
+    /// [`FiftyMoveRule`]): under FIDE's rules the game goes on until someone claims it, where
+    /// [`FivefoldRepetition`] and [`SeventyFiveMoveRule`] end it without a claim.
+    ///
+    /// ```
+    /// use chess_core::GameStatus;
+    /// assert!(GameStatus::ThreefoldRepetition.is_claimable());
+    /// assert!(!GameStatus::FivefoldRepetition.is_claimable());
+    /// assert!(!GameStatus::Ongoing.is_claimable());
+    /// ```
+    ///
+    /// [`ThreefoldRepetition`]: Self::ThreefoldRepetition
+    /// [`FiftyMoveRule`]: Self::FiftyMoveRule
+    /// [`FivefoldRepetition`]: Self::FivefoldRepetition
+    /// [`SeventyFiveMoveRule`]: Self::SeventyFiveMoveRule
+    pub const fn is_claimable(self) -> bool {
+        matches!(self, GameStatus::ThreefoldRepetition | GameStatus::FiftyMoveRule)
     }
 
     /// The PGN result: `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -109,6 +136,8 @@ impl GameStatus {
             GameStatus::FiftyMoveRule => "fifty-move rule",
             GameStatus::ThreefoldRepetition => "threefold repetition",
             GameStatus::InsufficientMaterial => "insufficient material",
+            GameStatus::FivefoldRepetition => "fivefold repetition",
+            GameStatus::SeventyFiveMoveRule => "seventy-five-move rule",
         }
     }
 }
@@ -116,7 +145,10 @@ impl GameStatus {
 /// A game: the starting position, the moves played, and every position since.
 ///
 /// The draw rules are applied automatically by [`status`](Self::status) (the way most apps and
-/// servers do), and the history of keys is available for a search that must see repetitions.
+/// servers do): the claimable draws (threefold repetition, the fifty-move rule;
+/// [`GameStatus::is_claimable`]) as soon as they can be claimed, and the ones that end a game
+/// without a claim under FIDE's rules (fivefold repetition, the seventy-five-move rule) in their
+/// stead once they hold. The history of keys is available for a search that must see repetitions.
 ///
 /// ```
 /// use chess_core::{Game, GameStatus};
@@ -332,7 +364,28 @@ impl Game {
     }
 
     /// The status of the game. Mate and stalemate take precedence over the draw rules (a mate
-    /// given on the hundredth ply wins).
+    /// given on the hundredth or the hundred-and-fiftieth ply wins, as FIDE 9.3 and 9.6.2 say),
+    /// then insufficient material, then the draws without a claim (five repetitions, then 150
+    /// plies) over the claimable ones (three repetitions, then 100 plies).
+    ///
+    /// ```
+    /// use chess_core::{Game, GameStatus};
+    /// let mut game = Game::new();
+    /// let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    /// for san in shuffle.iter().cycle().take(8) {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert_eq!(game.status(), GameStatus::ThreefoldRepetition); // the start, a third time
+    /// assert!(game.status().is_claimable());
+    /// for san in shuffle.iter().cycle().take(8) {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert_eq!(game.status(), GameStatus::FivefoldRepetition); // and a fifth: drawn
+    /// assert!(!game.status().is_claimable());
+    ///
+    /// let game = Game::from_fen("7k/8/8/8/8/8/R7/K7 w - - 150 120").unwrap();
+    /// assert_eq!(game.status(), GameStatus::SeventyFiveMoveRule);
+    /// ```
     pub fn status(&self) -> GameStatus {
         let board = self.board();
         if !board.has_legal_moves() {
@@ -343,10 +396,17 @@ impl Game {
             };
         }
         if board.is_insufficient_material() {
-            GameStatus::InsufficientMaterial
-        } else if self.repetitions() >= 3 {
+            return GameStatus::InsufficientMaterial;
+        }
+        let repetitions = self.repetitions();
+        let clock = board.halfmove_clock();
+        if repetitions >= 5 {
+            GameStatus::FivefoldRepetition
+        } else if clock >= 150 {
+            GameStatus::SeventyFiveMoveRule
+        } else if repetitions >= 3 {
             GameStatus::ThreefoldRepetition
-        } else if board.halfmove_clock() >= 100 {
+        } else if clock >= 100 {
             GameStatus::FiftyMoveRule
         } else {
             GameStatus::Ongoing

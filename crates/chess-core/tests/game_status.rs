@@ -157,3 +157,65 @@ fn a_flag_loses_unless_the_other_side_cannot_mate() {
     assert_eq!(game.flag(Color::White), Decision::TimeForfeit { loser: Color::White });
     assert_eq!(game.result(), "0-1");
 }
+
+#[test]
+fn fivefold_repetition_ends_the_game_without_a_claim() {
+    let mut game = Game::new();
+    let shuffle = "Nf3 Nf6 Ng1 Ng8";
+    play(&mut game, &[shuffle; 2].join(" "));
+    assert_eq!((game.repetitions(), game.status()), (3, GameStatus::ThreefoldRepetition));
+    assert!(game.status().is_claimable());
+    play(&mut game, shuffle);
+    assert_eq!((game.repetitions(), game.status()), (4, GameStatus::ThreefoldRepetition));
+    play(&mut game, "Nf3 Nf6 Ng1");
+    // The position after Ng1 (Black to move) has occurred four times: not yet five.
+    assert_eq!((game.repetitions(), game.status()), (4, GameStatus::ThreefoldRepetition));
+    play(&mut game, "Ng8");
+    assert_eq!((game.repetitions(), game.status()), (5, GameStatus::FivefoldRepetition));
+    let status = game.status();
+    assert!(status.is_over() && !status.is_claimable());
+    assert_eq!((status.result(), status.reason()), ("1/2-1/2", "fivefold repetition"));
+    assert_eq!(game.result(), "1/2-1/2");
+    game.undo();
+    assert_eq!(game.status(), GameStatus::ThreefoldRepetition, "taken back: four times again");
+}
+
+#[test]
+fn seventy_five_move_rule_ends_the_game_and_yields_to_mate() {
+    let mut game = Game::from_fen("7k/8/8/8/8/8/R7/K7 w - - 148 120").unwrap();
+    assert_eq!(game.status(), GameStatus::FiftyMoveRule);
+    play(&mut game, "Rb2");
+    assert_eq!((game.board().halfmove_clock(), game.status()), (149, GameStatus::FiftyMoveRule));
+    play(&mut game, "Kg8");
+    assert_eq!((game.board().halfmove_clock(), game.status()), (150, GameStatus::SeventyFiveMoveRule));
+    let status = game.status();
+    assert!(status.is_over() && !status.is_claimable());
+    assert_eq!((status.result(), status.reason()), ("1/2-1/2", "seventy-five-move rule"));
+
+    // A mate on the 150th ply stands (FIDE 9.6.2).
+    let mut game = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 149 120").unwrap();
+    play(&mut game, "Ra8#");
+    assert_eq!(game.board().halfmove_clock(), 150);
+    assert_eq!(game.status(), GameStatus::Checkmate { winner: Color::White });
+
+    // A capture or pawn move on it resets the clock, as for fifty moves.
+    let mut game = Game::from_fen("7k/8/8/8/8/8/P7/K5R1 w - - 149 120").unwrap();
+    play(&mut game, "a3");
+    assert_eq!(game.status(), GameStatus::Ongoing);
+}
+
+#[test]
+fn which_draw_rule_is_reported_when_several_hold() {
+    // Insufficient material first (the game was dead before any repetition).
+    let mut bare = Game::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap();
+    play(&mut bare, &["Kd1 Kd5 Ke1 Ke5"; 4].join(" "));
+    assert_eq!(bare.repetitions(), 5);
+    assert_eq!(bare.status(), GameStatus::InsufficientMaterial);
+    // Five repetitions over 150 plies, which are over three repetitions.
+    let mut game = Game::from_fen("7k/8/8/8/8/8/R7/K7 w - - 150 120").unwrap();
+    assert_eq!(game.status(), GameStatus::SeventyFiveMoveRule);
+    play(&mut game, &["Rb2 Kg8 Ra2 Kh8"; 2].join(" "));
+    assert_eq!((game.repetitions(), game.status()), (3, GameStatus::SeventyFiveMoveRule));
+    play(&mut game, &["Rb2 Kg8 Ra2 Kh8"; 2].join(" "));
+    assert_eq!((game.repetitions(), game.status()), (5, GameStatus::FivefoldRepetition));
+}

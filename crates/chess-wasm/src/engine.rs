@@ -117,6 +117,8 @@ pub fn read_json<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Error>
             return Error::Options(format!("unknown option {} (the options are {known})", name.replace('`', "'")));
         }
         let expected = match text.rsplit_once("expected ").map(|(_, e)| e) {
+            // The field's own range where the type's says too much (a level is a u8).
+            _ if field == "level" => "a whole number from 1 to 5",
             Some("u8") => "a whole number from 0 to 255",
             Some("u32") | Some("u64") | Some("usize") => "a whole number of 0 or more",
             Some("i32") => "a whole number",
@@ -162,6 +164,9 @@ pub struct ReadLimits {
     pub limits: Limits,
     /// True when the JSON named no limit and did not ask for an infinite search.
     pub unlimited_by_caller: bool,
+    /// True when the JSON asked for an infinite search and named no other limit: only a stop
+    /// ends it.
+    pub endless: bool,
 }
 
 /// Read limits from JSON (an empty text: none).
@@ -173,11 +178,8 @@ pub fn limits_from_json(json: &str) -> Result<ReadLimits, Error> {
     if let Some(d) = l.depth.filter(|d| !(1..=chess_ai::MAX_DEPTH).contains(d)) {
         return Err(Error::Options(format!("depth {d} is outside 1..={}", chess_ai::MAX_DEPTH)));
     }
-    let unlimited_by_caller = l.move_time_ms.is_none()
-        && l.nodes.is_none()
-        && l.depth.is_none()
-        && l.clock.is_none()
-        && l.infinite != Some(true);
+    let no_limit = l.move_time_ms.is_none() && l.nodes.is_none() && l.depth.is_none() && l.clock.is_none();
+    let infinite = l.infinite == Some(true);
     let limits = Limits {
         move_time_ms: l.move_time_ms,
         nodes: l.nodes,
@@ -185,7 +187,7 @@ pub fn limits_from_json(json: &str) -> Result<ReadLimits, Error> {
         clock: l.clock.map(|c| Clock { time_ms: c.time_ms, increment_ms: c.increment_ms, moves_to_go: c.moves_to_go }),
         ..Limits::default()
     };
-    Ok(ReadLimits { limits, unlimited_by_caller })
+    Ok(ReadLimits { limits, unlimited_by_caller: no_limit && !infinite, endless: no_limit && infinite })
 }
 
 fn bound_name(bound: Bound) -> &'static str {

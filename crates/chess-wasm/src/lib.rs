@@ -34,16 +34,17 @@ use wasm_bindgen::prelude::*;
 
 pub use error::Error;
 
-/// The control of a search the page can stop through `stop[0]` (shared memory), if it gives a
-/// flag; the caller clears the flag with `host::set_stop_flag(None)` when the search returns.
+/// The control of a search the page can stop through `stop[0]` (shared memory, or a flag its
+/// `onProgress` sets); the caller clears the flag with `host::set_stop_flag(None)` when the search
+/// returns.
+fn stopped_by(flag: js_sys::Int32Array) -> SearchControl {
+    host::set_stop_flag(Some(flag));
+    SearchControl::with_signal(host::stop_requested)
+}
+
+/// [`stopped_by`] the flag, if the page gives one.
 fn stoppable(stop: Option<js_sys::Int32Array>) -> SearchControl {
-    match stop {
-        Some(flag) => {
-            host::set_stop_flag(Some(flag));
-            SearchControl::with_signal(host::stop_requested)
-        }
-        None => SearchControl::new(),
-    }
+    stop.map_or_else(SearchControl::new, stopped_by)
 }
 
 fn js(e: Error) -> JsError {
@@ -55,17 +56,40 @@ fn json<T: serde::Serialize>(value: &T) -> String {
 }
 
 /// Think about `position` with `ai` (blocking): the answer as JSON. `report` sees each progress
-/// report as JSON; `control` can stop the search.
+/// report as JSON; `control`, when there is one, can stop the search. Without one, an infinite
+/// search with no other limit is refused: it would never return.
+///
+/// ```
+/// use chess_ai::{Ai, Mode, SearchControl};
+/// use chess_wasm::{engine::options_from_json, position::Position};
+/// let ai = Ai::new(options_from_json(r#"{"fullStrength": true}"#, 1).unwrap()).unwrap();
+/// let game = Position::new(None).unwrap();
+/// let endless = chess_wasm::think(&ai, &game, Mode::Analyze, r#"{"infinite": true}"#, None, &mut |_| {});
+/// assert!(endless.unwrap_err().to_string().contains("never returns"));
+/// let control = SearchControl::new();
+/// control.stop(); // from another thread, or a progress report
+/// assert!(chess_wasm::think(&ai, &game, Mode::Analyze, r#"{"infinite": true}"#, Some(&control), &mut |_| {}).is_ok());
+/// ```
 pub fn think(
     ai: &Ai,
     position: &position::Position,
     mode: Mode,
     limits_json: &str,
-    control: &SearchControl,
+    control: Option<&SearchControl>,
     report: &mut dyn FnMut(String),
 ) -> Result<String, Error> {
     position.refuse_when_over()?;
     let read = engine::limits_from_json(limits_json)?;
+    if read.endless && control.is_none() {
+        return Err(Error::Options(
+            "an infinite search with no other limit never returns on the calling thread without a stop flag: \
+             pass one (think(game, limits, stop); stop[0] = 1 ends it, from onProgress or another thread), \
+             add a limit, or use WorkerAi"
+                .into(),
+        ));
+    }
+    let unstoppable = SearchControl::new();
+    let control = control.unwrap_or(&unstoppable);
     let limits = if read.unlimited_by_caller { ai.default_limits(mode) } else { read.limits };
     let game = position.game();
     let board = *game.board();
@@ -139,6 +163,13 @@ impl JsPosition {
     #[wasm_bindgen(js_name = fromPgn)]
     pub fn from_pgn(pgn: &str) -> Result<JsPosition, JsError> {
         position::Position::from_pgn(pgn).map(JsPosition).map_err(js)
+    }
+
+    /// A position set up by hand (a FEN): castling rights and an en-passant square that can no
+    /// longer hold are dropped; anything else that is no legal position is refused.
+    #[wasm_bindgen(js_name = fromEdit)]
+    pub fn from_edit(fen: &str) -> Result<JsPosition, JsError> {
+        position::Position::from_edit(fen).map(JsPosition).map_err(js)
     }
 
     /// Every game of a PGN text, or the first that cannot be read (its number and line).
@@ -345,13 +376,14 @@ impl JsEngine {
             other => return Err(js(Error::Options(format!("mode '{other}': expected 'play' or 'analyze'")))),
         };
         self.use_current_net().map_err(js)?;
-        let control = stoppable(stop);
+        let control = stop.map(stopped_by);
         let mut report = |info: String| {
             if let Some(f) = &on_progress {
                 let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&info));
             }
         };
-        let answer = think(&self.0, &position.0, mode, limits_json.as_deref().unwrap_or(""), &control, &mut report);
+        let limits = limits_json.as_deref().unwrap_or("");
+        let answer = think(&self.0, &position.0, mode, limits, control.as_ref(), &mut report);
         host::set_stop_flag(None);
         answer.map_err(js)
     }
@@ -400,6 +432,13 @@ pub fn bench(depth: i32) -> String {
     let bench = chess_ai::bench::bench(depth.clamp(1, 64), 16, eval, Some(clock), |_, _, _| {});
     let Ok(r) = bench else { return "{\"error\":\"no memory for the table\"}".to_owned() };
     format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps())
+}
+
+/// The largest net file the engine reads, in bytes ([`chess_eval::Network::MAX_FILE_BYTES`]):
+/// the package refuses more before it copies the bytes into the module's memory.
+#[wasm_bindgen(js_name = maxNetBytes)]
+pub fn max_net_bytes() -> u32 {
+    net::MAX_BYTES as u32
 }
 
 /// The largest `hashMb` the engine takes in WebAssembly ([`engine::MAX_WASM_HASH_MB`]).

@@ -69,9 +69,16 @@ pub fn describe() -> NetJson {
     }
 }
 
+/// The largest net file read, in bytes: chess-eval's limit (256 MiB).
+pub const MAX_BYTES: usize = Network::MAX_FILE_BYTES as usize;
+
 /// Read a net file's bytes and search with it at full strength from now on (on this thread).
-/// A file that is not a net is refused with the reason, and the net in use stays.
+/// A file that is not a net (or larger than [`MAX_BYTES`]) is refused with the reason, and the
+/// net in use stays.
 pub fn load(bytes: &[u8]) -> Result<NetJson, Error> {
+    if bytes.len() > MAX_BYTES {
+        return Err(Error::Net(format!("{} bytes: more than a net file can be (256 MiB)", bytes.len())));
+    }
     let net = Network::from_bytes(bytes).map_err(|e| Error::Net(e.to_string()))?;
     LOADED.with(|l| *l.borrow_mut() = Some(Arc::new(net)));
     Ok(describe())

@@ -2,7 +2,7 @@
 //! it answers with ([`State`], [`MoveInfo`], [`HistoryItem`], [`Explanation`]).
 
 use chess_core::{
-    Annotation, Board, CastleSide, CastlingMode, Color, Decision, Game, GameStatus, MaterialRule, Move, PgnGame,
+    Annotation, Board, CastleSide, CastlingMode, Color, Decision, File, Game, GameStatus, MaterialRule, Move, PgnGame,
     PgnGames, Piece, Role, Setup, Square, SquaresError,
 };
 use serde::Serialize;
@@ -53,7 +53,8 @@ pub struct State {
     /// Whether the game has ended.
     pub is_finished: bool,
     /// `ongoing`, `checkmate`, `stalemate`, `threefold-repetition`, `fifty-move-rule`,
-    /// `insufficient-material` or `resignation`.
+    /// `insufficient-material`, `fivefold-repetition`, `seventy-five-move-rule`, `resignation`,
+    /// `time-forfeit` or `draw-agreed`.
     pub status: &'static str,
     /// Who won, when someone did.
     pub winner: Option<&'static str>,
@@ -327,6 +328,8 @@ impl Position {
             GameStatus::FiftyMoveRule => (Outcome::FiftyMoveRule, None),
             GameStatus::ThreefoldRepetition => (Outcome::ThreefoldRepetition, None),
             GameStatus::InsufficientMaterial => (Outcome::InsufficientMaterial, None),
+            GameStatus::FivefoldRepetition => (Outcome::FivefoldRepetition, None),
+            GameStatus::SeventyFiveMoveRule => (Outcome::SeventyFiveMoveRule, None),
         };
         (outcome, winner, status.result())
     }
@@ -445,10 +448,11 @@ impl Position {
         }
     }
 
-    /// Mate, stalemate and a decision (resignation, a fallen flag, an agreed draw) end the game.
-    /// A draw by rule (threefold, 50 moves, insufficient material) is reported by
+    /// Mate, stalemate, the draws FIDE applies without a claim (fivefold repetition, the
+    /// 75-move rule) and a decision (resignation, a fallen flag, an agreed draw) end the game.
+    /// A claimable draw (threefold, 50 moves) and insufficient material are reported by
     /// [`state`](Self::state), but moves are still accepted: the players may play on instead of
-    /// claiming it, and a front end decides.
+    /// claiming it, and a front end decides (until five repetitions or 75 moves end it).
     pub fn refuse_when_over(&self) -> Result<(), Error> {
         match self.outcome().0 {
             Outcome::Ongoing
@@ -457,6 +461,8 @@ impl Position {
             | Outcome::InsufficientMaterial => Ok(()),
             over @ (Outcome::Checkmate
             | Outcome::Stalemate
+            | Outcome::FivefoldRepetition
+            | Outcome::SeventyFiveMoveRule
             | Outcome::Resignation
             | Outcome::TimeForfeit
             | Outcome::DrawAgreed) => Err(Error::GameOver(over.word())),
@@ -593,31 +599,68 @@ impl Position {
     }
 
     fn edit(&mut self, sq: Square, piece: Option<Piece>) -> Result<(), Error> {
-        let board = self.game.board();
-        let mut setup = Setup::parse(&board.fen()).map_err(|e| Error::Fen(e.into()))?;
+        let mut setup = Setup::parse(&self.game.board().fen()).map_err(|e| Error::Fen(e.into()))?;
         setup.board[sq as usize] = piece;
-        setup.ep = None;
+        // The skipped square stays, as js-chess-engine keeps it, wherever it can still hold.
+        setup.ep = self.en_passant_target();
+        let standard = self.game.castling_mode() == CastlingMode::Standard;
+        let mut edited = Position::set_up(setup, standard)?;
+        edited.game.set_castling_mode(self.game.castling_mode());
+        // The game restarts from the edited position: its tags stay, its moves' notes go.
+        edited.tags = std::mem::take(&mut self.tags);
+        *self = edited;
+        Ok(())
+    }
+
+    /// A position of standard chess set up by hand (js-chess-engine's board after `setPiece` and
+    /// `removePiece`, as a FEN): the castling rights whose king or rook has left its square (e1 and
+    /// h1 for White's short castling...) are dropped, and the en-passant square when no pawn can
+    /// just have skipped it; anything else that is no legal position (a side without its king, a
+    /// pawn on a back rank...) is refused with the reason.
+    ///
+    /// ```
+    /// use chess_wasm::position::Position;
+    /// let edited = Position::from_edit("rnbqkbnr/pppppppp/8/8/4P3/3K4/PPPP1PPP/RNBQ1BNR b KQkq e3 0 1").unwrap();
+    /// assert_eq!(edited.classic_fen(), "rnbqkbnr/pppppppp/8/8/4P3/3K4/PPPP1PPP/RNBQ1BNR b kq e3 0 1");
+    /// let err = Position::from_edit("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1").unwrap_err();
+    /// assert_eq!(err.to_string(), "that leaves an illegal position: white has no king");
+    /// ```
+    pub fn from_edit(fen: &str) -> Result<Position, Error> {
+        Position::set_up(Setup::parse(fen.trim()).map_err(|e| Error::Fen(e.into()))?, true)
+    }
+
+    /// The position of `setup`, edited by hand: see [`from_edit`](Self::from_edit). In
+    /// `standard` chess a right needs the king on the e-file and the rook in the corner (a right
+    /// written `K` would otherwise pass to another rook of the rank, as X-FEN reads it); else the
+    /// king anywhere on its back rank with the rook on the right side of it (Chess960).
+    fn set_up(mut setup: Setup, standard: bool) -> Result<Position, Error> {
         // Rights whose king or rook has gone no longer hold.
         for color in [Color::White, Color::Black] {
             let back = if color == Color::White { 0 } else { 7 };
+            let king = (0..8).find(|&f| setup.board[back * 8 + f] == Some(Piece::new(color, Role::King)));
             for side in [CastleSide::Short, CastleSide::Long] {
                 let Some(file) = setup.castling.get(color, side) else { continue };
-                let rook_sq = back * 8 + file as usize;
-                let king_home = (0..8).any(|f| setup.board[back * 8 + f] == Some(Piece::new(color, Role::King)));
-                if setup.board[rook_sq] != Some(Piece::new(color, Role::Rook)) || !king_home {
+                let rook_home = setup.board[back * 8 + file as usize] == Some(Piece::new(color, Role::Rook));
+                let placed = match (standard, king, side) {
+                    (_, None, _) => false,
+                    (true, Some(k), CastleSide::Short) => k == File::E as usize && file == File::H,
+                    (true, Some(k), CastleSide::Long) => k == File::E as usize && file == File::A,
+                    (false, Some(k), CastleSide::Short) => file as usize > k,
+                    (false, Some(k), CastleSide::Long) => (file as usize) < k,
+                };
+                if !rook_home || !placed {
                     setup.castling.set(color, side, None);
                 }
             }
         }
-        let edited = Board::from_setup_with(&setup, MATERIAL)?;
-        let mode = self.game.castling_mode();
-        self.game = Game::from_board(edited);
-        self.game.set_castling_mode(mode);
-        self.start_target = None;
-        self.comment = None;
-        self.annotations.clear();
-        self.read_decision = None;
-        Ok(())
+        let board = match Board::from_setup_with(&setup, MATERIAL) {
+            Err(chess_core::PositionError::EnPassant(_)) => {
+                setup.ep = None;
+                Board::from_setup_with(&setup, MATERIAL)?
+            }
+            found => found?,
+        };
+        Ok(Position { game: Game::from_board(board), start_target: setup.ep, ..Position::default() })
     }
 }
 
@@ -639,6 +682,8 @@ enum Outcome {
     FiftyMoveRule,
     ThreefoldRepetition,
     InsufficientMaterial,
+    FivefoldRepetition,
+    SeventyFiveMoveRule,
     Resignation,
     /// A flag fell (a win, or a draw when the other side cannot mate).
     TimeForfeit,
@@ -655,6 +700,8 @@ impl Outcome {
             Outcome::FiftyMoveRule => "fifty-move-rule",
             Outcome::ThreefoldRepetition => "threefold-repetition",
             Outcome::InsufficientMaterial => "insufficient-material",
+            Outcome::FivefoldRepetition => "fivefold-repetition",
+            Outcome::SeventyFiveMoveRule => "seventy-five-move-rule",
             Outcome::Resignation => "resignation",
             Outcome::TimeForfeit => "time-forfeit",
             Outcome::DrawAgreed => "draw-agreed",

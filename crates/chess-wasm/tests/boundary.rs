@@ -108,6 +108,46 @@ fn every_end_reason() {
 }
 
 #[test]
+fn fivefold_repetition_and_the_75_move_rule_end_the_game() {
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut repeat = Position::new(None).unwrap();
+    for m in shuffle.iter().cycle().take(12) {
+        repeat.play(m).unwrap();
+    }
+    assert_eq!(repeat.state().status, "threefold-repetition", "four times: a claim, not an end");
+    for m in shuffle.iter().cycle().take(4) {
+        repeat.play(m).unwrap();
+    }
+    let s = repeat.state();
+    assert_eq!((s.status, s.winner, s.result, s.is_finished), ("fivefold-repetition", None, "1/2-1/2", true));
+    assert_eq!(repeat.play("e4").unwrap_err().to_string(), "the game is over (fivefold-repetition)");
+    assert_eq!(
+        repeat.play_from_to("e2", "e4", None).unwrap_err().to_string(),
+        "the game is over (fivefold-repetition)"
+    );
+    assert!(matches!(repeat.explain("e4"), Explanation::Illegal { reason: "game-over", .. }));
+    assert!(repeat.resign("white").is_err(), "a drawn game cannot be resigned");
+    assert!(repeat.agree_draw().is_err());
+    assert!(repeat.pgn(&[]).trim_end().ends_with("1/2-1/2"));
+    repeat.undo();
+    assert_eq!(repeat.state().status, "threefold-repetition");
+    repeat.play("e5").unwrap();
+
+    let mut quiet = Position::new(Some("7k/8/8/8/8/8/R7/K7 w - - 148 120")).unwrap();
+    assert_eq!(quiet.state().status, "fifty-move-rule");
+    quiet.play("Rb2").unwrap();
+    quiet.play("Kg8").unwrap();
+    let s = quiet.state();
+    assert_eq!((s.status, s.result, s.is_finished, s.half_move), ("seventy-five-move-rule", "1/2-1/2", true, 150));
+    assert_eq!(quiet.play("Rb8+").unwrap_err().to_string(), "the game is over (seventy-five-move-rule)");
+    assert!(quiet.flag("white").is_err(), "no clock runs in a finished game");
+    // A mate on the 150th ply stands.
+    let mut mate = Position::new(Some("7k/8/6K1/8/8/8/8/R7 w - - 149 120")).unwrap();
+    mate.play("Ra8#").unwrap();
+    assert_eq!((mate.state().status, mate.state().result), ("checkmate", "1-0"));
+}
+
+#[test]
 fn no_move_after_a_fallen_flag_or_an_agreed_draw() {
     let mut flagged = Position::new(None).unwrap();
     flagged.play("e4").unwrap();
@@ -213,6 +253,14 @@ fn options_and_limits_are_validated() {
     assert!(limits_from_json(r#"{"depth": 1000}"#).is_err());
     assert!(limits_from_json("").unwrap().unlimited_by_caller);
     assert!(!limits_from_json(r#"{"clock": {"timeMs": 60000, "incrementMs": 1000}}"#).unwrap().unlimited_by_caller);
+    assert!(limits_from_json(r#"{"infinite": true}"#).unwrap().endless);
+    assert!(!limits_from_json(r#"{"infinite": true, "nodes": 5000}"#).unwrap().endless);
+    assert!(!limits_from_json("").unwrap().endless);
+    // A level is one of 1 to 5, whatever the value's type.
+    for (json, got) in [(r#""3""#, r#"the string "3""#), ("2.5", "2.5"), ("-1", "-1"), ("300", "300")] {
+        let err = options_from_json(&format!(r#"{{"level": {json}}}"#), 1).unwrap_err().to_string();
+        assert_eq!(err, format!("invalid options: level must be a whole number from 1 to 5, got {got}"));
+    }
 }
 
 fn answer(options: &str, fen: &str, limits: &str) -> serde_json::Value {
@@ -220,7 +268,8 @@ fn answer(options: &str, fen: &str, limits: &str) -> serde_json::Value {
     let position = Position::new(Some(fen)).unwrap();
     let mut reports = 0;
     let text =
-        chess_wasm::think(&ai, &position, Mode::Play, limits, &SearchControl::new(), &mut |_| reports += 1).unwrap();
+        chess_wasm::think(&ai, &position, Mode::Play, limits, Some(&SearchControl::new()), &mut |_| reports += 1)
+            .unwrap();
     serde_json::from_str(&text).unwrap()
 }
 
@@ -234,7 +283,7 @@ fn the_ai_answers_in_json() {
     assert_eq!(a["depth"], 4);
     let over = Position::new(Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).unwrap();
     let ai = Ai::new(options_from_json("", 1).unwrap()).unwrap();
-    let err = chess_wasm::think(&ai, &over, Mode::Play, "", &SearchControl::new(), &mut |_| {}).unwrap_err();
+    let err = chess_wasm::think(&ai, &over, Mode::Play, "", None, &mut |_| {}).unwrap_err();
     assert!(err.to_string().contains("stalemate"), "{err}");
 }
 
@@ -438,7 +487,7 @@ fn bad_option_values_are_named_in_the_callers_words() {
     assert_eq!(message(r#"{"nodes": 1.5}"#), "invalid options: nodes must be a whole number of 0 or more, got 1.5");
     assert_eq!(
         message(r#"{"level": "3"}"#),
-        "invalid options: level must be a whole number from 0 to 255, got the string \"3\""
+        "invalid options: level must be a whole number from 1 to 5, got the string \"3\""
     );
     assert_eq!(message(r#"{"book": 1}"#), "invalid options: book must be true or false, got 1");
     assert_eq!(

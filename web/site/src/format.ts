@@ -1,5 +1,5 @@
 /** How the page writes scores, results and move numbers (one place for each). */
-import type { Color, GameState, Score } from 'chess-wasm';
+import type { Color, GameState, GameStatus, Score } from 'chess-wasm';
 
 /** A score from the side to move's point of view, turned to White's. */
 export function whiteScore(score: Score, sideToMove: Color): Score {
@@ -20,12 +20,15 @@ export function whiteShare(score: Score): number {
   return 50 + 50 * (2 / (1 + Math.exp(-score.cp / 250)) - 1);
 }
 
-const REASONS: Record<string, string> = {
+/** Every way a game ends, in words (a new status word fails the type check until it has its own). */
+const REASONS: Record<Exclude<GameStatus, 'ongoing'>, string> = {
   checkmate: 'checkmate',
   stalemate: 'stalemate',
   'threefold-repetition': 'threefold repetition',
   'fifty-move-rule': 'the fifty-move rule',
   'insufficient-material': 'insufficient material',
+  'fivefold-repetition': 'fivefold repetition',
+  'seventy-five-move-rule': 'the seventy-five-move rule',
   resignation: 'resignation',
   'time-forfeit': 'time forfeit',
   'draw-agreed': 'agreement',
@@ -33,7 +36,7 @@ const REASONS: Record<string, string> = {
 
 /** `White wins by checkmate`, `Draw by threefold repetition`, … */
 export function formatResult(state: GameState): string {
-  const reason = REASONS[state.status] ?? state.status;
+  const reason = state.status === 'ongoing' ? state.status : REASONS[state.status];
   if (state.status === 'time-forfeit' && state.result === '1/2-1/2') {
     return 'Draw: the time ran out, but the other side cannot mate (½–½)';
   }

@@ -180,6 +180,8 @@ mod tests {
         assert_eq!(outcome_text(GameStatus::ThreefoldRepetition, None), "Draw by threefold repetition (1/2-1/2)");
         assert_eq!(outcome_text(GameStatus::FiftyMoveRule, None), "Draw by fifty-move rule (1/2-1/2)");
         assert_eq!(outcome_text(GameStatus::InsufficientMaterial, None), "Draw by insufficient material (1/2-1/2)");
+        assert_eq!(outcome_text(GameStatus::FivefoldRepetition, None), "Draw by fivefold repetition (1/2-1/2)");
+        assert_eq!(outcome_text(GameStatus::SeventyFiveMoveRule, None), "Draw by seventy-five-move rule (1/2-1/2)");
         assert_eq!(outcome_text(GameStatus::Ongoing, Some(Color::White)), "You resigned: Black wins (0-1)");
     }
 

@@ -25,17 +25,73 @@ export const MOVE_CLASSES: readonly MoveClassInfo[] = JSON.parse(wasm.moveClasse
  */
 export const MAX_HASH_MB: number = wasm.maxHashMb();
 
+/**
+ * `value` as JSON for the wasm boundary, which checks names, types and ranges. A number JSON
+ * cannot write (NaN, ±Infinity: `JSON.stringify` would write `null`, which reads as "not given")
+ * is refused here, naming its option.
+ */
+function boundaryJson(value: object): string {
+  return JSON.stringify(value, function (this: unknown, key: string, v: unknown): unknown {
+    if (typeof v === 'number' && !Number.isFinite(v)) {
+      // `this` is the object that holds `key`: the options themselves (found nowhere inside
+      // them: no prefix) or one nested in them (`clock.`, `depthOptions.`).
+      const parent = pathOf(value, this);
+      throw new ChessError(`invalid options: ${parent}${key} must be a finite number, got ${String(v)}`);
+    }
+    return v;
+  });
+}
+
+/** The dotted path (with its trailing dot) from `root` to the nested object `target`. */
+function pathOf(root: object, target: unknown): string {
+  for (const [key, child] of Object.entries(root)) {
+    if (child === target) return `${key}.`;
+    if (child !== null && typeof child === 'object') {
+      const below = pathOf(child as object, target);
+      if (below) return `${key}.${below}`;
+    }
+  }
+  return '';
+}
+
 /** The options as the wasm boundary reads them. */
 export function optionsJson(options: AiOptions = {}): string {
   if (options === null || typeof options !== 'object') throw new ChessError('the AI options must be an object');
   // Checked in one place, the wasm boundary (names, types and ranges alike).
-  return JSON.stringify(options);
+  return boundaryJson(options);
 }
 
 /** The limits as the wasm boundary reads them. */
 export function limitsJson(limits: ThinkOptions = {}): string {
+  if (limits === null || typeof limits !== 'object') throw new ChessError('the limits must be an object');
   const { moveTimeMs, nodes, depth, clock, infinite } = limits;
-  return JSON.stringify({ moveTimeMs, nodes, depth, clock, infinite });
+  return boundaryJson({ moveTimeMs, nodes, depth, clock, infinite });
+}
+
+/**
+ * Whether a search runs on this thread now: one at a time (the engine's stop flag and clock are
+ * the thread's), so an `onProgress` cannot start another.
+ */
+let searching = false;
+
+/** Run the search `f`, refusing it while another runs on this thread. */
+function oneSearch<T>(f: () => T): T {
+  if (searching) throw new ChessError('a search is running on this thread: one search at a time (start the next when it returns)');
+  searching = true;
+  try {
+    return f();
+  } finally {
+    searching = false;
+  }
+}
+
+/** `stop` checked to be a stop flag (an `Int32Array`), or `null` when none is given. */
+function stopFlag(stop: Int32Array | undefined): Int32Array | null {
+  if (stop === undefined || stop === null) return null;
+  if (!(stop instanceof Int32Array)) {
+    throw new ChessError('the stop flag must be an Int32Array (stop[0] = 1 ends the search), for example new Int32Array(new SharedArrayBuffer(4))');
+  }
+  return stop;
 }
 
 /**
@@ -58,6 +114,8 @@ export function limitsJson(limits: ThinkOptions = {}): string {
 export class Ai {
   /** The wasm engine; `null` once {@link free} has released it. */
   private raw: wasm.Engine | null;
+  /** Whether this Ai is searching now (its `onProgress` runs inside the search). */
+  private thinking = false;
 
   /**
    * An AI with these options. Throws a {@link ChessError} on a bad option, for example a `hashMb`
@@ -67,14 +125,22 @@ export class Ai {
     this.raw = freeWhenCollected(this, rethrow(() => new wasm.Engine(optionsJson(options))));
   }
 
-  /** @internal The wasm engine; a {@link ChessError} once the AI was freed. */
+  /**
+   * @internal The wasm engine; a {@link ChessError} once the AI was freed, or while it searches
+   * (from its own `onProgress`).
+   */
   get engine(): wasm.Engine {
+    if (this.thinking) throw Ai.busy();
     if (this.raw === null) throw Ai.freed();
     return this.raw;
   }
 
   private static freed(): ChessError {
     return new ChessError('this Ai was freed: no method can be called after free()');
+  }
+
+  private static busy(): ChessError {
+    return new ChessError('this Ai is searching: it cannot be used until the search returns');
   }
 
   /** Choose a move at the configured strength. */
@@ -88,20 +154,34 @@ export class Ai {
   }
 
   /**
-   * Think within `limits`; `stop` is an optional shared flag (`stop[0] = 1` ends the search). An
-   * error thrown by `limits.onProgress` does not end the search: the first one is reported with
-   * `console.error`, once per search.
+   * Think within `limits`; `stop` is an optional flag (`stop[0] = 1` ends the search: shared
+   * memory another thread writes, or a flag `onProgress` sets). `{ infinite: true }` with no other
+   * limit needs it: nothing else could end the search, so it is refused without one (a
+   * {@link ChessError}; {@link WorkerAi} has `stop()`). An error thrown by `limits.onProgress`
+   * does not end the search: the first one is reported with `console.error`, once per search.
+   * While the search runs, `onProgress` may read the game but not change it or free it, and may
+   * not use this Ai or start another search (each a {@link ChessError}).
    */
   think(game: ChessGame, limits: ThinkOptions = {}, stop?: Int32Array): Analysis {
-    const onProgress = guardProgress(limits.onProgress);
-    const report = onProgress ? (json: string) => onProgress(JSON.parse(json) as Progress) : null;
     const engine = this.engine;
     if (!(game instanceof ChessGame)) {
       const got = typeof game === 'string' ? 'a string (for a FEN, pass new ChessGame(fen))' : String(game);
       throw new ChessError(`the AI thinks about a ChessGame, got ${got}`);
     }
-    const position = game.position;
-    const text = rethrow(() => engine.think(position, limits.mode ?? 'play', limitsJson(limits), report, stop ?? null));
+    const json = limitsJson(limits);
+    const flag = stopFlag(stop);
+    const onProgress = guardProgress(limits.onProgress);
+    const report = onProgress ? (text: string) => onProgress(JSON.parse(text) as Progress) : null;
+    const text = oneSearch(() =>
+      game.searched((position) => {
+        this.thinking = true;
+        try {
+          return rethrow(() => engine.think(position, limits.mode ?? 'play', json, report, flag));
+        } finally {
+          this.thinking = false;
+        }
+      }),
+    );
     return JSON.parse(text) as Analysis;
   }
 
@@ -111,6 +191,7 @@ export class Ai {
    * finds it.
    */
   review(game: ChessGame, options: ReviewOptions = {}, stop?: Int32Array): GameReview {
+    if (this.thinking) throw Ai.busy();
     if (this.raw === null) throw Ai.freed();
     return review(game, options, stop);
   }
@@ -133,6 +214,7 @@ export class Ai {
    * nothing. Every other method throws a {@link ChessError} afterwards.
    */
   free(): void {
+    if (this.thinking) throw Ai.busy();
     const raw = this.raw;
     this.raw = null;
     freeNow(this, raw);
@@ -161,10 +243,12 @@ export function review(game: ChessGame, options: ReviewOptions = {}, stop?: Int3
   if (!(game instanceof ChessGame)) throw new ChessError(`review takes a ChessGame, got ${typeof game === 'string' ? 'a string (for a PGN, pass ChessGame.fromPgn(pgn))' : String(game)}`);
   if (options === null || typeof options !== 'object') throw new ChessError('the review options must be an object');
   const { onProgress, ...budget } = options;
+  const json = boundaryJson(budget);
+  const flag = stopFlag(stop);
   const progress = guardProgress(onProgress);
-  const report = progress ? (json: string) => progress(JSON.parse(json) as { done: number; total: number }) : null;
-  const position = game.position;
-  return JSON.parse(rethrow(() => wasm.review(position, JSON.stringify(budget), report, stop ?? null))) as GameReview;
+  const report = progress ? (text: string) => progress(JSON.parse(text) as { done: number; total: number }) : null;
+  const text = oneSearch(() => game.searched((position) => rethrow(() => wasm.review(position, json, report, flag))));
+  return JSON.parse(text) as GameReview;
 }
 
 /** Search the bench positions to `depth` (as `chess bench` does natively). */

@@ -2,11 +2,12 @@
  * A drop-in for js-chess-engine v2: the same exports, option names, result shapes and error
  * messages, on our engine. Where js-chess-engine is wrong, this is right: a promotion can be to
  * any piece (`move(from, to, 'n')`; a queen when none is given), threefold repetition, the
- * 50-move rule and insufficient material end the game, and the levels are ours. docs/web.md
- * lists every difference.
+ * 50-move rule and insufficient material finish the game (`isFinished`), fivefold repetition and
+ * the 75-move rule end it (no more moves), and the levels are ours. docs/web.md lists every
+ * difference, and test/compat-diff.test.mjs checks them against js-chess-engine itself.
  */
 import { Ai, LEVELS, MAX_HASH_MB } from './ai.js';
-import { ChessError } from './errors.js';
+import { ChessError, messageOf } from './errors.js';
 import { ChessGame } from './game.js';
 import { disposeSymbol } from './lifetime.js';
 import type { AiOptions, Analysis, GameState, Level, Score } from './types.js';
@@ -67,11 +68,16 @@ export interface AIOptions {
 }
 
 function normalizeSquare(square: unknown): string {
-  if (typeof square !== 'string' || !/^[a-hA-H][1-8]$/.test(square)) {
-    throw new Error(`Invalid square notation: ${String(square)}`);
-  }
-  return square.toUpperCase();
+  // Named in upper case, as js-chess-engine names it (it upper-cases first, then judges).
+  const named = typeof square === 'string' ? square.toUpperCase() : String(square);
+  if (!/^[A-H][1-8]$/.test(named)) throw new Error(`Invalid square notation: ${named}`);
+  return named;
 }
+
+/** The statuses that end a game for the AI and for moves (a claimable draw does not). */
+const OVER: ReadonlySet<GameState['status']> = new Set<GameState['status']>([
+  'checkmate', 'stalemate', 'fivefold-repetition', 'seventy-five-move-rule', 'resignation', 'time-forfeit', 'draw-agreed',
+]);
 
 function toConfig(state: GameState): BoardConfig {
   const pieces: Record<Square, PieceSymbol> = {};
@@ -252,6 +258,12 @@ function withGame<T>(config: BoardConfig | string, f: (game: Game) => T): T {
  */
 export class Game {
   private game: ChessGame;
+  /**
+   * The board while an edit (`setPiece`, `removePiece`) leaves no legal position yet (a king
+   * taken off to be set down elsewhere), and why: exported as it stands, played on by nothing
+   * until an edit makes it a position again. `null` when the game is one.
+   */
+  private draft: { config: BoardConfig; why: string } | null = null;
   /** Who this game is to the engine pool. */
   private readonly serial = nextSerial++;
 
@@ -270,8 +282,9 @@ export class Game {
   move(from: string, to: string, promotion?: 'q' | 'r' | 'b' | 'n'): BoardConfig {
     const f = normalizeSquare(from);
     const t = normalizeSquare(to);
+    const game = this.playable;
     try {
-      this.game.move({ from: f, to: t, ...(promotion ? { promotion } : {}) });
+      game.move({ from: f, to: t, ...(promotion ? { promotion } : {}) });
     } catch {
       throw new Error(`Invalid move from ${f} to ${t}`);
     }
@@ -282,11 +295,11 @@ export class Game {
   moves(from?: string): MovesMap {
     if (from !== undefined && from !== null && from !== '') {
       const f = normalizeSquare(from);
-      const targets = new Set(this.game.moves(f).map((m) => m.to.toUpperCase()));
+      const targets = new Set(this.playable.moves(f).map((m) => m.to.toUpperCase()));
       return { [f]: [...targets] };
     }
     const map: MovesMap = {};
-    for (const m of this.game.moves()) {
+    for (const m of this.playable.moves()) {
       const f = m.from.toUpperCase();
       const t = m.to.toUpperCase();
       const list = (map[f] ??= []);
@@ -295,39 +308,84 @@ export class Game {
     return map;
   }
 
-  /** Put a piece on a square (the game goes on from the edited position). */
+  /**
+   * Put a piece on a square (the game goes on from the edited position). As in js-chess-engine an
+   * edit may pass through boards that are no position (a king removed to be set down elsewhere):
+   * such a board is kept and exported as it stands, but moves and the AI refuse it
+   * (`Invalid board: white has no king`) until an edit makes it a position again.
+   */
   setPiece(location: string, piece: PieceSymbol): void {
     const square = normalizeSquare(location);
     if (typeof piece !== 'string' || !/^[KQRBNPkqrbnp]$/.test(piece)) {
       throw new Error(`Invalid piece symbol: ${String(piece)}`);
     }
-    this.game.position.setPiece(square.toLowerCase(), piece);
+    this.edit(square, piece);
   }
 
-  /** Empty a square. */
+  /** Empty a square (see {@link setPiece} for the boards an edit passes through). */
   removePiece(location: string): void {
-    this.game.position.removePiece(normalizeSquare(location).toLowerCase());
+    this.edit(normalizeSquare(location), null);
+  }
+
+  /**
+   * Change one square of the board as it stands (the draft, else the game's): turn, castling
+   * flags, en-passant square and clocks are kept, as js-chess-engine keeps them. The engine then
+   * judges it: a castling right whose king or rook has left, or an en-passant square no pawn can
+   * just have skipped, is dropped; a board that is no position is kept as the draft.
+   */
+  private edit(square: string, piece: PieceSymbol | null): void {
+    const base = this.draft?.config ?? this.exportJson();
+    const pieces = { ...base.pieces };
+    if (piece === null) delete pieces[square];
+    else pieces[square] = piece;
+    const config: BoardConfig = { ...base, pieces, castling: { ...base.castling } };
+    let edited: ChessGame;
+    try {
+      edited = ChessGame.fromEdit(configToFen(config));
+    } catch (e) {
+      const why = messageOf(e).replace(/^(that leaves an illegal position|invalid FEN): /, '');
+      this.draft = { config, why };
+      return;
+    }
+    this.game.free();
+    this.game = edited;
+    this.draft = null;
+  }
+
+  /** The game, to play on or search: an Error while an edit leaves no position (the draft). */
+  private get playable(): ChessGame {
+    if (this.draft) throw new Error(`Invalid board: ${this.draft.why}`);
+    return this.game;
   }
 
   /** The moves played, each with the board after it. */
   getHistory(): Array<BoardConfig & { move: HistoryEntry }> {
-    return this.game.history().map((item) => {
-      const board = new ChessGame(item.fen);
-      try {
-        return { ...toConfig(board.state()), move: toEntry(item.from, item.to) };
-      } finally {
-        board.free();
-      }
-    });
+    const game = this.playable;
+    // Replayed from the start, so that each board has the en-passant square of the double push
+    // that led to it (a FEN of the history has it only where a capture is legal).
+    const replay = new ChessGame(game.startFen());
+    try {
+      return game.history().map((item) => {
+        replay.move(item.uci);
+        return { ...toConfig(replay.state()), move: toEntry(item.from, item.to) };
+      });
+    } finally {
+      replay.free();
+    }
   }
 
-  /** The board. */
+  /** The board (an edit's board as it stands: no check, mate or end on a board that is no position). */
   exportJson(): BoardConfig {
+    if (this.draft) {
+      const { config } = this.draft;
+      return { ...config, pieces: { ...config.pieces }, castling: { ...config.castling }, isFinished: false, check: false, checkMate: false, staleMate: false };
+    }
     return toConfig(this.game.state());
   }
 
   /** The board as FEN (the en-passant square written after every double push). */
   exportFEN(): string {
+    if (this.draft) return configToFen(this.draft.config);
     return this.game.position.classicFen();
   }
 
@@ -337,12 +395,12 @@ export class Game {
       P: '\u2659', N: '\u2658', B: '\u2657', R: '\u2656', Q: '\u2655', K: '\u2654',
       p: '\u265F', n: '\u265E', b: '\u265D', r: '\u265C', q: '\u265B', k: '\u265A',
     };
-    const pieces = this.game.state().pieces;
+    const pieces = this.exportJson().pieces;
     const lines = [''];
     for (let rank = 8; rank >= 1; rank--) {
       let line = String(rank);
       for (let file = 0; file < 8; file++) {
-        const square = `${'abcdefgh'[file]}${rank}`;
+        const square = `${'ABCDEFGH'[file]}${rank}`;
         const piece = pieces[square];
         line += piece ? symbols[piece] : (rank - 1 + file) % 2 === 0 ? '\u2588' : '\u2591';
       }
@@ -360,10 +418,11 @@ export class Game {
   /** The AI's move at a level: played unless `play` is false, with the board (and an analysis). */
   ai(options: AIOptions = {}): AIResult {
     const level = validateAiOptions(options);
-    // As js-chess-engine: only a game without a legal move (or resigned) is over for the AI; a
-    // draw by rule (threefold, 50 moves, insufficient material) still gets a move.
-    const over = this.game.state().status;
-    if (over === 'checkmate' || over === 'stalemate' || over === 'resignation') throw new Error('Game is already finished');
+    const game = this.playable;
+    // As js-chess-engine: a game without a legal move is over for the AI, and so is one that
+    // fivefold repetition or the 75-move rule ended (FIDE's draws without a claim); a claimable
+    // draw (threefold, 50 moves) or insufficient material still gets a move.
+    if (OVER.has(game.state().status)) throw new Error('Game is already finished');
     const play = options.play ?? true;
     const d = options.depth ?? {};
     const aiOptions: AiOptions = {
@@ -383,18 +442,18 @@ export class Game {
       // An analysis searches the level's own budget (the engine's table), at full strength.
       const budget = d.base !== undefined ? undefined : LEVELS.find((l) => l.level === level);
       const limits = budget ? { depth: budget.depth, nodes: budget.nodes } : {};
-      answer = ai.analyze(this.game, limits);
+      answer = ai.analyze(game, limits);
     } else {
-      answer = ai.bestMove(this.game);
+      answer = ai.bestMove(game);
     }
-    const best = this.game.moves().find((m) => m.uci === answer.best.uci);
+    const best = game.moves().find((m) => m.uci === answer.best.uci);
     if (!best) throw new Error('Game is already finished');
     const move = toEntry(best.from, best.to);
     const extra = options.analysis
       ? {
           analysis: answer.lines
             .map((line) => {
-              const m = this.game.moves().find((x) => x.uci === line.uci);
+              const m = game.moves().find((x) => x.uci === line.uci);
               return { move: toEntry(m?.from ?? line.uci.slice(0, 2), m?.to ?? line.uci.slice(2, 4)), score: scoreNumber(line.score) };
             })
             .sort((a, b) => b.score - a.score),
@@ -403,7 +462,7 @@ export class Game {
           bestScore: scoreNumber(answer.best.score),
         }
       : {};
-    if (play) this.game.move(best.uci);
+    if (play) game.move(best.uci);
     return { move, board: this.exportJson(), ...extra };
   }
 

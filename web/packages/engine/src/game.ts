@@ -22,6 +22,8 @@ export type MoveInput = string | { from: string; to: string; promotion?: Promoti
 export class ChessGame {
   /** The wasm game; `null` once {@link free} has released it. */
   private raw: wasm.Position | null;
+  /** How many searches read this game now (their `onProgress` runs inside them). */
+  private searches = 0;
 
   /**
    * The start position (no argument), or the position of `fen`. Throws a {@link ChessError} on a
@@ -36,6 +38,7 @@ export class ChessGame {
   private static adopt(position: wasm.Position): ChessGame {
     const game = Object.create(ChessGame.prototype) as ChessGame;
     game.raw = freeWhenCollected(game, position);
+    game.searches = 0;
     return game;
   }
 
@@ -43,6 +46,33 @@ export class ChessGame {
   get position(): wasm.Position {
     if (this.raw === null) throw new ChessError('this ChessGame was freed: no method can be called after free()');
     return this.raw;
+  }
+
+  /**
+   * The wasm game, to change it: a {@link ChessError} while a search reads it (from an
+   * `onProgress`: the search holds the game until it returns).
+   */
+  private get mutable(): wasm.Position {
+    if (this.searches > 0) throw ChessGame.busy();
+    return this.position;
+  }
+
+  private static busy(): ChessError {
+    return new ChessError('this ChessGame is being searched: it cannot change until the search returns (clone() it to play on)');
+  }
+
+  /**
+   * @internal Run the search `f` on the wasm game: until it returns, the game can be read but
+   * neither changed nor freed.
+   */
+  searched<T>(f: (position: wasm.Position) => T): T {
+    const position = this.position;
+    this.searches++;
+    try {
+      return f(position);
+    } finally {
+      this.searches--;
+    }
   }
 
   /**
@@ -65,6 +95,15 @@ export class ChessGame {
     return rethrow(() => wasm.Position.readPgn(text)).map((position) => ChessGame.adopt(position));
   }
 
+  /**
+   * @internal A position set up by hand (compat's `setPiece`/`removePiece`, as a FEN): castling
+   * rights and an en-passant square that no longer hold are dropped; a {@link ChessError} with
+   * the reason for anything else that is no legal position.
+   */
+  static fromEdit(fen: string): ChessGame {
+    return ChessGame.adopt(rethrow(() => wasm.Position.fromEdit(fen)));
+  }
+
   /** The PGN tags, in order (`{ Event: 'Club', White: 'Ann', ... }`); the result is {@link state}'s. */
   tags(): Record<string, string> {
     return Object.fromEntries(JSON.parse(this.position.tags()) as [string, string][]);
@@ -76,7 +115,8 @@ export class ChessGame {
    */
   setTags(tags: Record<string, string>): void {
     const pairs = JSON.stringify(Object.entries(requireTags(tags)));
-    rethrow(() => this.position.setTags(pairs));
+    const position = this.mutable;
+    rethrow(() => position.setTags(pairs));
   }
 
   /**
@@ -87,7 +127,8 @@ export class ChessGame {
     if (!Number.isInteger(ply) || ply < 0) throw new ChessError(`ply must be a whole number from 0, got ${String(ply)}`);
     const comment = annotation.comment === undefined ? null : requireString(annotation.comment, 'the comment');
     const nags = annotation.nags === undefined ? null : JSON.stringify(annotation.nags);
-    rethrow(() => this.position.annotate(ply, comment, nags));
+    const position = this.mutable;
+    rethrow(() => position.annotate(ply, comment, nags));
   }
 
   /** The current position's FEN. */
@@ -130,15 +171,16 @@ export class ChessGame {
    * Throws an {@link IllegalMoveError} saying why when the move is not legal.
    */
   move(move: MoveInput): MoveInfo {
+    const position = this.mutable;
     try {
-      if (typeof move === 'string') return JSON.parse(this.position.play(move)) as MoveInfo;
+      if (typeof move === 'string') return JSON.parse(position.play(move)) as MoveInfo;
       if (move === null || typeof move !== 'object') {
         throw new ChessError('a move is a string (SAN or UCI) or { from, to, promotion? }');
       }
       const from = requireString(move.from, 'from');
       const to = requireString(move.to, 'to');
       const promotion = move.promotion === undefined ? null : requireString(move.promotion, 'promotion');
-      return JSON.parse(this.position.playFromTo(from, to, promotion)) as MoveInfo;
+      return JSON.parse(position.playFromTo(from, to, promotion)) as MoveInfo;
     } catch (e) {
       if (e instanceof ChessError) throw e;
       const message = messageOf(e);
@@ -155,8 +197,9 @@ export class ChessGame {
 
   /** Take back the last move; the move taken back, or `null` at the start. */
   undo(): MoveInfo | null {
+    const position = this.mutable;
     const history = this.history();
-    if (this.position.undo() === undefined) return null;
+    if (position.undo() === undefined) return null;
     const last = history[history.length - 1];
     if (last === undefined) return null;
     const { fen: _fen, ply: _ply, comment: _comment, nags: _nags, ...move } = last;
@@ -170,12 +213,14 @@ export class ChessGame {
 
   /** `loser` resigns: the game ends with the other side the winner. */
   resign(loser: Color): void {
-    rethrow(() => this.position.resign(requireString(loser, 'the colour')));
+    const position = this.mutable;
+    rethrow(() => position.resign(requireString(loser, 'the colour')));
   }
 
   /** The players agree a draw: the game ends `1/2-1/2`, status `draw-agreed`. */
   agreeDraw(): void {
-    rethrow(() => this.position.agreeDraw());
+    const position = this.mutable;
+    rethrow(() => position.agreeDraw());
   }
 
   /**
@@ -184,7 +229,8 @@ export class ChessGame {
    * status is then `time-forfeit`, with the winner, or none for the draw.
    */
   flag(flagged: Color): void {
-    rethrow(() => this.position.flag(requireString(flagged, 'the colour')));
+    const position = this.mutable;
+    rethrow(() => position.flag(requireString(flagged, 'the colour')));
   }
 
   /**
@@ -228,6 +274,7 @@ export class ChessGame {
    * frees at the end of the block.
    */
   free(): void {
+    if (this.searches > 0) throw ChessGame.busy();
     const raw = this.raw;
     this.raw = null;
     freeNow(this, raw);

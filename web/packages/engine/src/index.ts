@@ -9,7 +9,7 @@ export { ChessGame } from './game.js';
 export type { MoveInput } from './game.js';
 export { Ai, LEVELS, MAX_HASH_MB, MOVE_CLASSES, bench, review, version } from './ai.js';
 export { WorkerAi } from './worker-ai.js';
-export { NET_URL, currentNet, loadNet, unloadNet } from './net.js';
+export { MAX_NET_BYTES, NET_URL, currentNet, loadNet, unloadNet } from './net.js';
 export type { NetInfo, NetSource } from './net.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 export type {

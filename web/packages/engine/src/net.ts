@@ -31,13 +31,21 @@ export type NetSource = URL | string | ArrayBuffer | Uint8Array;
  */
 export const NET_URL: URL = new URL('./nets/s7-hm4-1726-k200.nnue', import.meta.url);
 
-/** The largest net file read: the engine's own limit (256 MiB). */
-const MAX_NET_BYTES = 256 << 20;
+/** The largest net file read, in bytes: the engine's own limit (256 MiB). */
+export const MAX_NET_BYTES: number = wasm.maxNetBytes();
 
-/** The bytes of `source` (read from disk in Node for a `file:` URL or a path, fetched otherwise). */
+/**
+ * The bytes of `source` (read from disk in Node for a `file:` URL or a path, fetched otherwise),
+ * refused with a {@link ChessError} when there are more than {@link MAX_NET_BYTES}: bytes given
+ * are measured, a file's size is read before the file, a download is counted as it arrives.
+ * Only a regular file is read (never a device such as `/dev/zero`, a FIFO or a directory).
+ */
 export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array> {
-  if (source instanceof Uint8Array) return source;
-  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
+    const bytes = source instanceof Uint8Array ? source : new Uint8Array(source);
+    if (bytes.byteLength > MAX_NET_BYTES) throw tooLarge('(bytes)', bytes.byteLength);
+    return bytes;
+  }
   if (!(source instanceof URL) && typeof source !== 'string') {
     throw new ChessError(`a net is given as a URL, a path or its bytes (ArrayBuffer, Uint8Array), got ${source === null ? 'null' : typeof source}`);
   }
@@ -46,11 +54,7 @@ export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array>
   const absolute = absoluteUrl(text);
   if (node && (absolute === null || absolute.protocol === 'file:')) {
     const fs = node.getBuiltinModule('node:fs') as typeof import('node:fs');
-    try {
-      return new Uint8Array(await fs.promises.readFile(absolute ?? text));
-    } catch (e) {
-      throw new ChessError(`could not read the net ${text}: ${messageOf(e)}`);
-    }
+    return readFile(fs, absolute ?? text, text);
   }
   let response: Response;
   try {
@@ -60,16 +64,75 @@ export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array>
   }
   if (!response.ok) throw new ChessError(`could not load the net ${text}: HTTP ${response.status}`);
   // Refused before the download when the server announces a size beyond any net (a compressed
-  // response announces its compressed size, so the bytes are measured again once read).
+  // response announces its compressed size, so the bytes are counted too as they arrive).
   const announced = Number(response.headers.get('content-length') ?? 0);
   if (announced > MAX_NET_BYTES) throw tooLarge(text, announced);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.length > MAX_NET_BYTES) throw tooLarge(text, bytes.length);
+  return readBody(response, text);
+}
+
+/**
+ * A regular file's bytes. It is opened without blocking (a FIFO with no writer would block the
+ * open itself) and judged by its handle: not a regular file, or larger than a net, and it is
+ * closed unread.
+ */
+async function readFile(fs: typeof import('node:fs'), path: URL | string, text: string): Promise<Uint8Array> {
+  const fail = (why: string) => new ChessError(`could not read the net ${text}: ${why}`);
+  let handle: import('node:fs/promises').FileHandle;
+  try {
+    handle = await fs.promises.open(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    throw fail(messageOf(e));
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw fail('not a regular file (a net is read from a file, never from a device, a FIFO or a directory)');
+    if (stat.size > MAX_NET_BYTES) throw tooLarge(text, stat.size);
+    // At most one byte more than the size read: a file that grows meanwhile is refused too.
+    const bytes = new Uint8Array(stat.size + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(bytes, length, bytes.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length === bytes.length) throw fail('it grew while it was read');
+    }
+    return bytes.subarray(0, length);
+  } catch (e) {
+    if (e instanceof ChessError) throw e;
+    throw fail(messageOf(e));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A response's body, counted as it arrives: refused once it passes {@link MAX_NET_BYTES}. */
+async function readBody(response: Response, text: string): Promise<Uint8Array> {
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > MAX_NET_BYTES) {
+      await reader.cancel();
+      throw tooLarge(text, length, 'more than');
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
   return bytes;
 }
 
-function tooLarge(text: string, length: number): ChessError {
-  return new ChessError(`the net ${text} is ${length} bytes: more than a net file can be`);
+function tooLarge(text: string, length: number, prefix = ''): ChessError {
+  const size = prefix ? `${prefix} ${length}` : String(length);
+  return new ChessError(`the net ${text} is ${size} bytes: more than a net file can be (256 MiB)`);
 }
 
 /** `text` as an absolute URL, or `null` for a relative one (or a path). */
@@ -81,8 +144,12 @@ function absoluteUrl(text: string): URL | null {
   }
 }
 
-/** Make `bytes` (a net file) the full-strength net of this thread's module. */
+/**
+ * Make `bytes` (a net file) the full-strength net of this thread's module; more than
+ * {@link MAX_NET_BYTES} is refused before the bytes are copied into the module's memory.
+ */
 export function loadNetBytes(bytes: Uint8Array): NetInfo {
+  if (bytes.byteLength > MAX_NET_BYTES) throw tooLarge('(bytes)', bytes.byteLength);
   return JSON.parse(rethrow(() => wasm.loadNet(bytes))) as NetInfo;
 }
 

@@ -47,6 +47,13 @@ export interface MoveInfo {
 }
 
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
+/**
+ * How the game stands. A claimable draw (`threefold-repetition`, `fifty-move-rule`) and
+ * `insufficient-material` finish the game in the state (`isFinished`) but moves are still
+ * accepted (the players may play on instead of claiming it); every other end refuses further
+ * moves, among them `fivefold-repetition` and `seventy-five-move-rule`, which end a game without
+ * a claim under FIDE's rules (a mate on the 150th ply stands).
+ */
 export type GameStatus =
   | 'ongoing'
   | 'checkmate'
@@ -54,6 +61,8 @@ export type GameStatus =
   | 'threefold-repetition'
   | 'fifty-move-rule'
   | 'insufficient-material'
+  | 'fivefold-repetition'
+  | 'seventy-five-move-rule'
   | 'resignation'
   | 'time-forfeit'
   | 'draw-agreed';
@@ -165,7 +174,8 @@ export interface AiOptions {
   depth?: number;
   /**
    * Transposition table in MiB (0: none), at most 1024 in WebAssembly (`MAX_HASH_MB`): a larger
-   * one is refused with a `ChessError` naming the limit.
+   * one is refused with a `ChessError` naming the limit. (Every number of the options and limits
+   * must be finite: NaN or Infinity is a `ChessError`, never read as "not given".)
    */
   hashMb?: number;
   depthOptions?: { base?: number; extended?: number; check?: boolean; quiescence?: number };
@@ -185,7 +195,10 @@ export interface ThinkOptions {
   nodes?: number;
   depth?: number;
   clock?: { timeMs: number; incrementMs?: number; movesToGo?: number };
-  /** Until stopped. */
+  /**
+   * Until stopped: by `WorkerAi.stop()`, or on the calling thread by the stop flag given to
+   * `Ai.think` (without one, and with no other limit, `Ai` refuses it: it would never return).
+   */
   infinite?: boolean;
   /**
    * Called with each completed iteration's lines while the search runs. If it throws, the search

@@ -1,4 +1,5 @@
 /** {@link WorkerAi}: the AI in a worker, so that a page never freezes while it thinks. */
+import { optionsJson } from './ai.js';
 import { ChessError, guardProgress } from './errors.js';
 import { ChessGame } from './game.js';
 import { asyncDisposeSymbol, disposeSymbol, freeWhenCollected } from './lifetime.js';
@@ -127,6 +128,8 @@ export class WorkerAi {
 
   /** Start a worker with these options. */
   static async create(options: AiOptions = {}): Promise<WorkerAi> {
+    // What this thread can judge (an object, finite numbers) is refused before a worker starts.
+    optionsJson(options);
     const ai = new WorkerAi(options);
     await ai.start();
     return ai;
@@ -355,7 +358,8 @@ export class WorkerAi {
   /**
    * Stop the search now. With shared memory the search itself stops and answers with its best
    * move; without it, the worker is ended (and restarted for the next call) and the answer is the
-   * best line reported so far (a {@link ChessError} when there was none yet). Either way the
+   * best line reported so far (a {@link ChessError}, `stopped before the first result`, when there
+   * was none yet; other calls waiting for the worker reject with `stopped`). Either way the
    * promise of the search settles, even when `stop()` follows `think()` at once.
    */
   stop(): void {
@@ -380,6 +384,7 @@ export class WorkerAi {
 
   /** Change the options (for the next search). */
   async setOptions(options: AiOptions): Promise<void> {
+    optionsJson(options);
     await this.request<void>((id) => ({ type: 'options', id, options }));
     this.options = options;
   }

@@ -90,10 +90,12 @@ channel.listen((request) => {
       const game = rebuild(request.game);
       // The page clears the stop flag before it sends a think request; never here, or a stop()
       // sent right after think() (before this search starts) would be lost.
+      // Without shared memory nothing sets a flag here: the page stops the search by ending this
+      // worker. The search still gets a flag of its own, so that an infinite search is allowed.
       const analysis = ai.think(
         game,
         { ...request.limits, onProgress: (progress) => channel.post({ type: 'progress', id, progress }) },
-        stop ?? undefined,
+        stop ?? new Int32Array(1),
       );
       game.free();
       channel.post({ type: 'done', id, analysis });

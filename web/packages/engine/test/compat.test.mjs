@@ -17,6 +17,9 @@ test('Game: moves, move, exportJson, exportFEN, history', () => {
   assert.throws(() => game.move('Z9', 'E4'), /Invalid square notation/);
   game.move('E7', 'E5');
   assert.deepEqual(game.getHistory().map((h) => h.move), [{ E2: 'E4' }, { E7: 'E5' }]);
+  // Each board of the history as exportJson() gave it then: the en-passant square after every
+  // double push (js-chess-engine's), not only where a capture is legal.
+  assert.deepEqual(game.getHistory().map((h) => h.enPassant), ['E3', 'E6']);
 });
 
 test('promotion to any piece, a queen by default', () => {
@@ -68,4 +71,53 @@ test('ttSizeMB larger than WebAssembly holds is an error naming the limit, never
   // The module is still sound afterwards.
   assert.deepEqual(ai(mateIn1, { level: 3, ttSizeMB: 4 }).move, { A1: 'A8' });
   assert.equal(new Game('').exportFEN(), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', "js-chess-engine's new Game('') is the start");
+});
+
+test("error messages name squares in upper case, as js-chess-engine's do", () => {
+  const game = new Game();
+  assert.throws(() => game.move('z9', 'e4'), { message: 'Invalid square notation: Z9' });
+  assert.throws(() => game.move('e2', 'i1'), { message: 'Invalid square notation: I1' });
+  assert.throws(() => game.moves('z9'), { message: 'Invalid square notation: Z9' });
+  assert.throws(() => game.setPiece('z9', 'Q'), { message: 'Invalid square notation: Z9' });
+  assert.throws(() => game.removePiece('i1'), { message: 'Invalid square notation: I1' });
+  assert.throws(() => move('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'e2', 'e5'), { message: 'Invalid move from E2 to E5' });
+});
+
+test('setPiece and removePiece: a king moved by remove + set, and the en-passant square kept', () => {
+  const game = new Game();
+  game.move('e2', 'e4');
+  game.removePiece('e1');
+  // A position without a white king is no position to play in, but a step of an edit.
+  assert.equal(game.exportFEN(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQ1BNR b KQkq e3 0 1');
+  assert.equal(game.exportJson().pieces.E1, undefined);
+  assert.throws(() => game.moves(), /^Error: Invalid board: white has no king$/);
+  assert.throws(() => game.move('e7', 'e5'), /^Error: Invalid board: white has no king$/);
+  game.setPiece('d3', 'K');
+  // Whole again: the king on d3 has lost its castling rights; the en-passant square stays.
+  assert.equal(game.exportFEN(), 'rnbqkbnr/pppppppp/8/8/4P3/3K4/PPPP1PPP/RNBQ1BNR b kq e3 0 1');
+  assert.equal(game.exportJson().enPassant, 'E3');
+  game.move('e7', 'e5');
+  assert.equal(game.exportJson().pieces.E5, 'p');
+  // An edit away from the pawn keeps the en-passant square, as js-chess-engine does.
+  const ep = new Game();
+  ep.move('e2', 'e4');
+  ep.setPiece('a5', 'Q');
+  assert.equal(ep.exportFEN(), 'rnbqkbnr/pppppppp/8/Q7/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+  // A right is the corner rook's and the king's on e1: it never passes to another rook or to a
+  // king set down elsewhere on the rank (as Chess960 would read it).
+  const rook = new Game('4k3/8/8/8/8/8/8/R2RK3 w Q - 0 1');
+  rook.removePiece('a1');
+  assert.deepEqual(rook.exportJson().castling, { whiteShort: false, whiteLong: false, blackShort: false, blackLong: false });
+  assert.deepEqual(rook.moves('e1'), { E1: ['F1', 'D2', 'E2', 'F2'] });
+  const king = new Game('4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1');
+  king.removePiece('e1');
+  king.setPiece('b1', 'K');
+  assert.equal(king.exportFEN(), '4k3/8/8/8/8/8/8/RK5R w - - 0 1');
+  assert.deepEqual(king.moves('b1'), { B1: ['C1', 'A2', 'B2', 'C2'] });
+  // Two kings of a side are a step too.
+  const two = new Game();
+  two.setPiece('d4', 'K');
+  assert.throws(() => two.moves(), /^Error: Invalid board: white has more than one king$/);
+  two.removePiece('e1');
+  assert.deepEqual(two.moves('d4'), { D4: ['C3', 'D3', 'E3', 'C4', 'E4', 'C5', 'D5', 'E5'] });
 });

@@ -293,3 +293,30 @@ test('an onProgress that throws does not stop the blocking Ai; the first error i
   assert.equal(errors.mock.callCount(), 2, 'and again for the next search');
   ai.free();
 });
+
+test('fivefold repetition and the 75-move rule end the game; threefold and fifty moves do not', () => {
+  const shuffle = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
+  const game = new ChessGame();
+  for (let i = 0; i < 12; i++) game.move(shuffle[i % 4]);
+  assert.equal(game.state().status, 'threefold-repetition', 'four times: claimable, play goes on');
+  for (let i = 0; i < 4; i++) game.move(shuffle[i % 4]);
+  const s = game.state();
+  assert.deepEqual([s.status, s.isFinished, s.winner, s.result], ['fivefold-repetition', true, null, '1/2-1/2']);
+  assert.throws(() => game.move('e4'), (e) => e instanceof IllegalMoveError && e.reason === 'game-over' && e.message === 'the game is over (fivefold-repetition)');
+  assert.deepEqual(game.explain('e4'), { legal: false, reason: 'game-over', message: 'the game is over (fivefold-repetition)' });
+  assert.throws(() => game.resign('white'), /the game is over \(fivefold-repetition\)/);
+  assert.throws(() => new Ai({ level: 1 }).bestMove(game), (e) => e instanceof ChessError && /the game is over \(fivefold-repetition\)/.test(e.message));
+  assert.match(game.pgn(), /1\/2-1\/2\s*$/);
+  game.undo();
+  assert.equal(game.state().status, 'threefold-repetition');
+
+  const quiet = new ChessGame('7k/8/8/8/8/8/R7/K7 w - - 148 120');
+  assert.equal(quiet.state().status, 'fifty-move-rule');
+  quiet.move('Rb2');
+  quiet.move('Kg8');
+  assert.deepEqual([quiet.state().status, quiet.state().isFinished, quiet.state().halfMove], ['seventy-five-move-rule', true, 150]);
+  assert.throws(() => quiet.move('Rb8+'), /the game is over \(seventy-five-move-rule\)/);
+  const mate = new ChessGame('7k/8/6K1/8/8/8/8/R7 w - - 149 120');
+  mate.move('Ra8#');
+  assert.deepEqual([mate.state().status, mate.state().result], ['checkmate', '1-0'], 'a mate on the 150th ply stands');
+});

@@ -92,3 +92,55 @@ test('WorkerAi.loadNet: the worker searches on the loaded net, also after a rest
     ai.terminate();
   }
 });
+
+/** `promise`, or a failure after `ms` (a read that never ends must fail the test, not hang it). */
+async function within(ms, promise, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not settled within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+test('loadNet reads regular files only, and refuses more than 256 MiB from any source before copying it', async (t) => {
+  const { mkdtempSync, rmSync, truncateSync, writeFileSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { pathToFileURL } = await import('node:url');
+  const { default: init } = await import('../dist/wasm/chess_wasm.js');
+  const { memory } = await init();
+  const dir = mkdtempSync(join(tmpdir(), 'chess-wasm-net-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const notRegular = /^could not read the net .*: not a regular file/;
+  // A device that never ends and a FIFO nobody writes to: refused at once, never read.
+  if (!process.env.SKIP_DEV_ZERO) await within(5_000, assert.rejects(loadNet("/dev/zero"), isChessError(notRegular)), '/dev/zero');
+  const fifo = join(dir, 'net.fifo');
+  execFileSync('mkfifo', [fifo]);
+  await within(5_000, assert.rejects(loadNet(fifo), isChessError(notRegular)), 'a FIFO');
+  await within(5_000, assert.rejects(loadNet(pathToFileURL(fifo)), isChessError(notRegular)), 'a FIFO by URL');
+  await within(5_000, assert.rejects(loadNet(dir), isChessError(notRegular)), 'a directory');
+  // A regular file beyond the limit (sparse: no disk used) is refused by its size, unread.
+  const huge = join(dir, 'huge.nnue');
+  writeFileSync(huge, '');
+  truncateSync(huge, (256 << 20) + 1);
+  await within(5_000, assert.rejects(loadNet(huge), isChessError(/^the net .*huge\.nnue is 268435457 bytes: more than a net file can be \(256 MiB\)$/)), 'a huge file');
+  // Bytes beyond the limit: refused before they are copied into the wasm memory.
+  const before = memory.buffer.byteLength;
+  const big = new Uint8Array((256 << 20) + 1);
+  await assert.rejects(loadNet(big), isChessError(/^the net \(bytes\) is 268435457 bytes: more than a net file can be \(256 MiB\)$/));
+  await assert.rejects(loadNet(big.buffer), isChessError(/^the net \(bytes\) is 268435457 bytes/));
+  assert.equal(memory.buffer.byteLength, before, 'nothing was copied into the wasm memory');
+  const ai = await WorkerAi.create({ fullStrength: true });
+  try {
+    await assert.rejects(ai.loadNet(big), isChessError(/^the net \(bytes\) is 268435457 bytes/));
+    await assert.rejects(ai.loadNet('/dev/zero'), isChessError(notRegular));
+  } finally {
+    ai.terminate();
+  }
+  assert.deepEqual(picked(currentNet()), COMPILED);
+});
