@@ -63,9 +63,9 @@ async function newGame(page, { fen = '', level = '1' } = {}) {
   await page.waitForFunction((old) => (document.body.dataset.game ?? null) !== old, before, { timeout: 15_000 });
 }
 
-/** Open "Your games" (once). */
+/** Open "Your games" (its list is then on the screen). */
 async function showGames(page) {
-  if (!(await page.$eval('#games-box', (box) => box.open))) await page.click('#games-box summary');
+  await page.$eval('#games-box', (box) => (box.open = true));
 }
 
 /** The PGN of every game in "Your games", as its PGN button downloads it (read from the browser's storage). */
@@ -177,6 +177,31 @@ test('two tabs: each keeps its own games, sees the other\'s in its list at once,
   assert.deepEqual(b.errors, []);
 });
 
+test('two tabs on one game without Web Locks: the second writer keeps its moves as a game of their own', async () => {
+  const context = await chromium.newContext({ viewport: VIEWPORT });
+  // A browser without Web Locks (an insecure origin, an old browser): the re-read before each write alone keeps the games apart.
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true }));
+  const a = await open(context, server.url);
+  await newGame(a.page, { fen: PAWNS });
+  await play(a.page, 'a3');
+  // The second tab resumes the same game (nothing tells it the first has it) and plays on in it.
+  const b = await open(context, server.url);
+  assert.match(await b.page.textContent('#moves'), /a3/);
+  await play(b.page, 'h3');
+  // The first tab plays another move in its copy: saved beside the second tab's, not over it.
+  await play(a.page, 'b3');
+  for (const tab of [a, b]) {
+    const pgns = await keptPgns(tab.page);
+    assert.ok(pgns.some((p) => /1\. a3 \S+ 2\. h3 /.test(p)), `the second tab's game is kept:\n${pgns.join('\n')}`);
+    assert.ok(pgns.some((p) => /1\. a3 \S+ 2\. b3 /.test(p)), `the first tab's game is kept:\n${pgns.join('\n')}`);
+    assert.equal(pgns.length, 2);
+  }
+  // The first tab says where its moves went.
+  await a.page.locator('text=/changed in another tab/').waitFor({ state: 'visible', timeout: 5_000 });
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+});
+
 /** A record as the page keeps it, with `fields` changed (undefined: left out). */
 function record(id, fields = {}) {
   const base = {
@@ -201,7 +226,7 @@ const PLANTED = {
   'chess.game.v1.not-json': '{"id": "not-json", "pgn": "1. e4',
   'chess.game.v1.wrong-shape': '[1, 2, 3]',
   'chess.game.v1.missing': JSON.stringify({ id: 'missing', pgn: '1. d4 *', white: 'You', black: 'Engine' }),
-  'chess.game.v1.levels': record('levels', { levels: 'Level 3', white: 'Carol' }),
+  'chess.game.v1.levels': record('levels', { levels: 3, white: 'Carol' }),
   'chess.game.v1.clock': record('clock', {
     white: 'Dave',
     clock: { control: { baseMs: 'NaN', incrementMs: null }, left: { white: null, black: 'soon' } },
@@ -238,27 +263,52 @@ async function keptAside(page, records) {
   }, records);
 }
 
+/** Run `check`; a failure is written into `problems` (so that one run shows every problem of the page). */
+async function softly(problems, what, check) {
+  try {
+    await check();
+  } catch (error) {
+    problems.push(`${what}: ${error.message.split('\n')[0]}`);
+  }
+}
+
 test('records of the wrong shape are set aside with a message: the page starts, plays, and shows no NaN', async () => {
   const bad = Object.fromEntries(Object.entries(PLANTED).filter(([key]) => !key.endsWith('.good')));
-  // The game in play is one whose levels are not a list, then one whose clock holds no times.
-  for (const current of ['levels', 'clock']) {
-    const { page, errors } = await plantedPage(PLANTED, current);
-    const note = page.locator('text=/set aside/').first();
-    await note.waitFor({ state: 'visible', timeout: 5_000 });
-    // The board plays.
-    await play(page, 'e4');
+  const problems = [];
+  // The game in play is one whose clock holds no times, then one whose levels are not a list.
+  for (const current of ['clock', 'levels']) {
+    let tab;
+    try {
+      tab = await plantedPage(PLANTED, current);
+    } catch (error) {
+      problems.push(`${current}: the page did not start: ${error.message.split('\n')[0]}`);
+      continue;
+    }
+    const { page, errors } = tab;
+    const note = page.locator('#set-aside-notice p');
+    // The board plays (Nf3 is legal from the start and in the planted games' positions).
+    await softly(problems, `${current}: a move`, () => play(page, 'Nf3'));
     if (current === 'levels') await page.screenshot({ path: `${artifacts}storage-set-aside.png` });
     await showGames(page);
-    const text = await page.evaluate(() => `${document.body.innerText}\n${document.body.textContent}`);
-    assert.doesNotMatch(text, /NaN|Invalid Date|undefined/);
+    await softly(problems, `${current}: no NaN`, async () => {
+      const text = await page.evaluate(() => `${document.body.innerText}\n${document.body.textContent}`);
+      const found = /.{0,40}(NaN|Invalid Date|undefined).{0,20}/.exec(text);
+      assert.equal(found, null, `the page shows "${found?.[0]}"`);
+    });
     // The good game is listed; the bad ones are not, and each is kept under a key of its own.
-    const listed = await page.textContent('#games-list');
-    assert.match(listed, /Alice – Bob/);
-    assert.doesNotMatch(listed, /Carol|Dave/);
-    assert.match(await note.textContent(), new RegExp(`${Object.keys(bad).length} saved games could not be read`));
-    assert.equal(await page.locator('#set-aside-notice li').count(), Object.keys(bad).length);
-    assert.deepEqual(await keptAside(page, bad), []);
-    assert.deepEqual(errors, []);
+    await softly(problems, `${current}: the list`, async () => {
+      const listed = await page.textContent('#games-list');
+      assert.match(listed, /Alice – Bob/);
+      assert.doesNotMatch(listed, /Carol|Dave/);
+    });
+    await softly(problems, `${current}: the message`, async () => {
+      await note.waitFor({ state: 'visible', timeout: 2_000 });
+      assert.match(await note.textContent(), new RegExp(`${Object.keys(bad).length} saved games could not be read and are set aside`));
+      assert.equal(await page.locator('#set-aside-notice li').count(), Object.keys(bad).length);
+    });
+    await softly(problems, `${current}: kept aside`, async () => assert.deepEqual(await keptAside(page, bad), []));
+    await softly(problems, `${current}: console`, async () => assert.deepEqual(errors, []));
     await page.context().close();
   }
+  assert.deepEqual(problems, []);
 });

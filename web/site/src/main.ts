@@ -1099,12 +1099,17 @@ if (resumeId !== null && !(await gameLock.claim(resumeId, 2000))) {
   if (resumed && (await restore(resumed))) say('Your game is back where you left it.');
 }
 gameLock.keep(gameId);
+renderGames();
 // Another tab changed the kept games: the list shows it; a game on this board deleted there is kept again.
 let storageChanged: ReturnType<typeof setTimeout> | undefined;
 store.watch((id) => {
   if (id === gameId && !store.has(gameId)) persist();
   clearTimeout(storageChanged);
   storageChanged = setTimeout(renderGames, 50);
+});
+// A tab closed lets its game go without a word: the list asks again when this tab is looked at.
+document.addEventListener('visibilitychange', () => {
+  if (!document.hidden) renderGames();
 });
 document.body.dataset.ready = 'true';
 await render();

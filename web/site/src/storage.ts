@@ -12,8 +12,9 @@
  * - A tab writes only the game on its board, and holds it with a Web Lock (game-lock.ts), so that
  *   no other tab plays the same game.
  * - Before writing a game the Store reads its record again. If it is no longer the text this tab
- *   last read or wrote there, another tab has changed it (a browser without Web Locks): this tab's
- *   game is then kept under a new id, beside the other tab's, never over it.
+ *   last read or wrote there (apart from its time stamp), another tab has changed it (a browser
+ *   without Web Locks): this tab's game is then kept under a new id, beside the other tab's, never
+ *   over it.
  * - Nothing is deleted to make room: when the quota is full the save fails (the review alone is
  *   left out first), the page says so, the game stays on the board and the next save tries again.
  * - Every record read back is checked (records.ts); one that fails is moved as it was to
@@ -116,12 +117,11 @@ export class Store {
     if (!checked.ok) return { ...result, failure: `the game's record is not valid (${checked.why})` };
     let record = checked.value;
     const stored = this.get(GAME + record.id);
-    if (stored !== null && stored !== this.seen.get(record.id)) {
+    const seen = this.seen.get(record.id);
+    // Changed by another tab since this tab read or wrote it (more than its time stamp): keep both.
+    if (stored !== null && stored !== seen && !(seen !== undefined && sameBesidesTime(stored, seen, record.id))) {
       record = { ...record, id: newGameId() };
       result.forked = true;
-    } else if (stored !== null && sameBesidesTime(stored, record)) {
-      this.pointTo(record.id);
-      return result;
     }
     let text = JSON.stringify(record);
     let failure = this.set(GAME + record.id, text);
@@ -278,11 +278,14 @@ function isQuota(e: unknown): boolean {
   return e instanceof DOMException && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22);
 }
 
-/** The stored record text says the same as `record`, apart from when it was last saved. */
-function sameBesidesTime(stored: string, record: SavedGame): boolean {
-  const json = parseJson(stored);
-  const old = json.ok ? checkGame(json.value, record.id) : null;
-  return old?.ok === true && JSON.stringify({ ...old.value, updated: 0 }) === JSON.stringify({ ...record, updated: 0 });
+/** Two texts of game `id`'s record say the same, apart from when it was last saved. */
+function sameBesidesTime(a: string, b: string, id: string): boolean {
+  const [x, y] = [a, b].map((text) => {
+    const json = parseJson(text);
+    const game = json.ok ? checkGame(json.value, id) : null;
+    return game?.ok ? JSON.stringify({ ...game.value, updated: 0 }) : null;
+  });
+  return x !== null && x === y;
 }
 
 /** A new game's id: its start time and a random tail. */
