@@ -8,24 +8,28 @@ export interface GameActions {
   remove(game: GameSummary): void;
 }
 
-/** Fill `list` with `games` (the one with `currentId` is on the board: marked, and neither opened nor deleted). */
-export function renderGamesList(list: HTMLUListElement, games: GameSummary[], currentId: string, actions: GameActions): void {
+/**
+ * Fill `list` with `games`: the one with `currentId` is on the board, those in `elsewhere` on
+ * another tab's; each is marked so, and neither opened nor deleted here.
+ */
+export function renderGamesList(list: HTMLUListElement, games: GameSummary[], currentId: string, elsewhere: ReadonlySet<string>, actions: GameActions): void {
   const items = games.map((g) => {
     const li = document.createElement('li');
     const text = document.createElement('span');
     const date = new Date(g.started).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
     text.textContent = `${date} · ${g.white} – ${g.black} · ${g.result === '*' ? 'unfinished' : g.result} · ${Math.ceil(g.plies / 2)} moves`;
     li.append(text);
-    if (g.id === currentId) {
-      li.className = 'current';
+    const busy = g.id === currentId ? 'on the board' : elsewhere.has(g.id) ? 'in another tab' : null;
+    if (busy) {
+      if (g.id === currentId) li.className = 'current';
       const here = document.createElement('em');
-      here.textContent = 'on the board';
+      here.textContent = busy;
       li.append(here);
     } else {
       li.append(gameButton('Open', `Open the game of ${text.textContent}`, () => actions.open(g)));
     }
     li.append(gameButton('PGN', 'Download this game', () => actions.download(g)));
-    if (g.id !== currentId) li.append(gameButton('Delete', 'Delete this game from the browser', () => actions.remove(g)));
+    if (!busy) li.append(gameButton('Delete', 'Delete this game from the browser', () => actions.remove(g)));
     return li;
   });
   list.replaceChildren(...items);

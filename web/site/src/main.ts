@@ -9,6 +9,8 @@ import { Sounds } from './sound.js';
 import { Board } from './board.js';
 import { ReviewPanel } from './review.js';
 import { type GameSummary, type SavedGame, Store, newGameId } from './storage.js';
+import { StorageNotice } from './storage-notice.js';
+import { GameLock } from './game-lock.js';
 import { formatResult, formatScore, messageOf, whiteScore } from './format.js';
 import { $, START_FEN, drawClockFaces, figurineSwitch, hasOption, showGauge, takebackSelect, ui } from './ui.js';
 import { renderGamesList } from './games-list.js';
@@ -19,6 +21,9 @@ import { renderMoveList } from './move-list.js';
 import './style.css';
 
 const store = new Store();
+/** What the page says of saving; the lock that keeps the game on this board out of other tabs. */
+const storageNotice = new StorageNotice(ui.message, ui.gamesNote);
+const gameLock = new GameLock();
 const sounds = new Sounds();
 initSettings(store, sounds);
 
@@ -45,8 +50,8 @@ let reviewing = false;
 let reviewedMoves = '';
 /** The last full-strength score and the ply it belongs to: the only score the bar shows in play. */
 let lastEval: { ply: number; score: Score } | null = null;
-/** Storage failed once: said once. */
-let storageWarned = false;
+/** The games other tabs of the page have on their boards (the list offers neither Open nor Delete for them). */
+let heldElsewhere: ReadonlySet<string> = new Set();
 /** The analysis board, while it is open. */
 let analysis: AnalysisBoard | null = null;
 /** "Learn from your mistakes", while it runs. */
@@ -363,7 +368,7 @@ function persist(): void {
   if (history.length > 0 || game.startFen() !== START_FEN) {
     const names = imported ? game.tags() : ownTags();
     const review = reviewPanel.current && reviewedMoves === movesKey() ? { review: reviewPanel.current, reviewMoves: reviewedMoves } : {};
-    store.save({
+    const saved = store.save({
       id: gameId,
       started,
       updated: Date.now(),
@@ -379,17 +384,25 @@ function persist(): void {
       ...(clocks ? { clock: { control: clocks.control, left: clocks.snapshot() } } : {}),
       ...review,
     });
-    if (store.failure && !storageWarned) {
-      storageWarned = true;
-      ui.gamesNote.textContent = `This browser does not keep the games (${store.failure}).`;
+    // Another tab had changed this game meanwhile: this tab's moves were kept under a new id.
+    if (saved.id !== gameId) {
+      takeGameId(saved.id);
+      document.body.dataset.game = gameId;
     }
+    storageNotice.saved(saved);
   }
   renderGames();
 }
 
+/** Make `id` the game on the board: its lock held, any other let go. */
+function takeGameId(id: string): void {
+  gameId = id;
+  gameLock.keep(id);
+}
+
 /** The list of kept games: open, download or delete each (the game in play is marked). */
 function renderGames(): void {
-  renderGamesList(ui.games, store.games(), gameId, {
+  renderGamesList(ui.games, store.games(), gameId, heldElsewhere, {
     open: (g) => void openGame(g),
     download: (g) => {
       const saved = store.load(g.id);
@@ -399,6 +412,12 @@ function renderGames(): void {
       store.remove(g.id);
       renderGames();
     },
+  });
+  storageNotice.setAside(store.takeSetAside());
+  void gameLock.heldElsewhere().then((held) => {
+    if (held.size === heldElsewhere.size && [...held].every((id) => heldElsewhere.has(id))) return;
+    heldElsewhere = held;
+    renderGames();
   });
 }
 
@@ -421,7 +440,9 @@ async function restore(saved: SavedGame): Promise<boolean> {
   let loaded: ChessGame;
   try {
     loaded = ChessGame.fromPgn(saved.pgn);
-  } catch {
+  } catch (e) {
+    store.setAside(saved.id, `its moves do not read: ${messageOf(e)}`);
+    storageNotice.setAside(store.takeSetAside());
     return false;
   }
   if (thinking || reviewing) ai.stop();
@@ -429,7 +450,7 @@ async function restore(saved: SavedGame): Promise<boolean> {
   board.cancelPromotion();
   game.free();
   game = loaded;
-  gameId = saved.id;
+  takeGameId(saved.id);
   started = saved.started;
   human = saved.human === 'black' ? 'black' : 'white';
   imported = saved.imported;
@@ -453,9 +474,16 @@ async function restore(saved: SavedGame): Promise<boolean> {
 
 /** Open a kept game: the one in play stays kept. */
 async function openGame(summary: GameSummary): Promise<void> {
+  if (!(await gameLock.claim(summary.id))) {
+    say('That game is on the board of another tab of this page: play it there.', true);
+    renderGames();
+    return;
+  }
   const saved = store.load(summary.id);
   if (!saved || !(await restore(saved))) {
-    say('That game could not be read back; it is left in the list.', true);
+    gameLock.keep(gameId);
+    say('That game could not be read back.', true);
+    renderGames();
     return;
   }
   ui.end.dialog.close();
@@ -785,7 +813,7 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
   board.cancelPromotion();
   game.free();
   game = next;
-  gameId = newGameId();
+  takeGameId(newGameId());
   started = Date.now();
   imported = false;
   human = color;
@@ -928,7 +956,7 @@ async function loadPgn(): Promise<void> {
   board.cancelPromotion();
   game.free();
   game = loaded;
-  gameId = newGameId();
+  takeGameId(newGameId());
   started = Date.now();
   imported = true;
   gameLevel = '';
@@ -1060,9 +1088,29 @@ document.addEventListener('keydown', (event) => {
 // Leaving the page keeps the clocks' times as they are now (not as at the last move).
 addEventListener('pagehide', () => persist());
 
-// The game in play when the page was left comes back as it was (its engine move included).
-const resumed = store.current();
-if (resumed && (await restore(resumed))) say('Your game is back where you left it.');
+// The game in play when the page was left comes back as it was (its engine move included): this
+// tab's before a reload, else the one last played, unless another tab has it on its board (the
+// wait lets a reloaded page's predecessor let go of it).
+const resumeId = store.resumeId();
+if (resumeId !== null && !(await gameLock.claim(resumeId, 2000))) {
+  say('Your last game is open in another tab; here is a new board (Your games lists every game).');
+} else if (resumeId !== null) {
+  const resumed = store.load(resumeId);
+  if (resumed && (await restore(resumed))) say('Your game is back where you left it.');
+}
+gameLock.keep(gameId);
+renderGames();
+// Another tab changed the kept games: the list shows it; a game on this board deleted there is kept again.
+let storageChanged: ReturnType<typeof setTimeout> | undefined;
+store.watch((id) => {
+  if (id === gameId && !store.has(gameId)) persist();
+  clearTimeout(storageChanged);
+  storageChanged = setTimeout(renderGames, 50);
+});
+// A tab closed lets its game go without a word: the list asks again when this tab is looked at.
+document.addEventListener('visibilitychange', () => {
+  if (!document.hidden) renderGames();
+});
 document.body.dataset.ready = 'true';
 await render();
 await engineMove();
