@@ -66,9 +66,9 @@ Differences by design (the equivalent notion is compared instead)
   next move (the position would repeat, or the clock reach 100, after it). chess-core has no
   claim notion (its draws are automatic on the board as it stands), so they are not compared;
   is_repetition(3) and is_fifty_moves() are the equivalent notions.
-- Fivefold repetition and the 75-move rule: chess-core's GameStatus has no such status yet; see
-  "FIVEFOLD / 75-MOVE" below for where they are to be compared. The underlying numbers (the
-  repetition count, the halfmove clock) are compared already, past 5 and 150.
+- Fivefold repetition and the 75-move rule end the game in both (python-chess's outcome() without
+  a claim); we check fivefold before the 75-move rule, python-chess the other way round, so
+  expected_status() follows our order and both predicates are also compared on their own.
 """
 import argparse
 import collections
@@ -87,22 +87,16 @@ INSUFFICIENT = "insufficient material"
 THREEFOLD = "threefold repetition"
 FIFTY = "fifty-move rule"
 
-# ---- FIVEFOLD / 75-MOVE ------------------------------------------------------------------------
-# When chess-core's GameStatus gains fivefold repetition and the 75-move rule, set these to their
-# GameStatus::reason() texts and check the order in expected_status() against Game::status().
-# Until then a status this script does not know fails the run with a message pointing here.
-FIVEFOLD = None  # e.g. "fivefold repetition": board.is_fivefold_repetition() == is_repetition(5)
-SEVENTYFIVE = None  # e.g. "seventy-five-move rule": board.is_seventyfive_moves() (clock >= 150)
-# -------------------------------------------------------------------------------------------------
+FIVEFOLD = "fivefold repetition"  # board.is_fivefold_repetition() == is_repetition(5)
+SEVENTYFIVE = "seventy-five-move rule"  # board.is_seventyfive_moves() (clock >= 150)
 
-KNOWN_STATUSES = {ONGOING, CHECKMATE, STALEMATE, INSUFFICIENT, THREEFOLD, FIFTY} | {
-    s for s in (FIVEFOLD, SEVENTYFIVE) if s is not None
-}
+KNOWN_STATUSES = {ONGOING, CHECKMATE, STALEMATE, INSUFFICIENT, FIVEFOLD, SEVENTYFIVE, THREEFOLD, FIFTY}
 
 # The games must exercise every rule, or a pass would mean little: each of these must be met at
 # least once (counted over all games), else the run fails.
 COVERAGE = [
-    "status: " + s for s in (ONGOING, CHECKMATE, STALEMATE, INSUFFICIENT, THREEFOLD, FIFTY)
+    "status: " + s
+    for s in (ONGOING, CHECKMATE, STALEMATE, INSUFFICIENT, FIVEFOLD, SEVENTYFIVE, THREEFOLD, FIFTY)
 ] + [
     "en-passant square in the FEN",
     "en-passant capture played",
@@ -144,12 +138,10 @@ def expected_status(board: chess.Board, repetitions: int) -> str:
         return STALEMATE
     if board.is_insufficient_material():
         return INSUFFICIENT
-    # ---- FIVEFOLD / 75-MOVE: compared here once chess-core has them (python-chess's order) ----
-    if SEVENTYFIVE is not None and board.is_seventyfive_moves():
-        return SEVENTYFIVE
-    if FIVEFOLD is not None and repetitions >= 5:  # board.is_fivefold_repetition()
+    if repetitions >= 5:  # board.is_fivefold_repetition()
         return FIVEFOLD
-    # ------------------------------------------------------------------------------------------
+    if board.is_seventyfive_moves():
+        return SEVENTYFIVE
     if repetitions >= 3:  # board.is_repetition(3)
         return THREEFOLD
     if board.is_fifty_moves():
@@ -216,7 +208,7 @@ def check_position(board: chess.Board, rec: dict, stats: collections.Counter):
             rec["status"],
             None,
             "a status this script does not know: chess-core's GameStatus has grown; map it in "
-            "scripts/diff-python-chess.py (see FIVEFOLD / 75-MOVE)",
+            "scripts/diff-python-chess.py (KNOWN_STATUSES, expected_status)",
         )
     status = expected_status(board, repetitions)
     compare("status", rec["status"], status)
