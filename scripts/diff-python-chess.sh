@@ -20,7 +20,10 @@ jobs=${JOBS:-2}
 
 if ! python3 -c 'import chess' 2>/dev/null; then
     echo "diff-python-chess: installing python-chess"
-    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check 'chess==1.11.2'
+    pip=(python3 -m pip install --quiet --disable-pip-version-check 'chess==1.11.2')
+    # A Debian-managed Python refuses a plain install (PEP 668); the user site is fine for a test.
+    PIP_ROOT_USER_ACTION=ignore "${pip[@]}" 2>/dev/null ||
+        PIP_ROOT_USER_ACTION=ignore "${pip[@]}" --user --break-system-packages
 fi
 
 cargo build --release -q -p chess-core --example random_games

@@ -70,7 +70,7 @@ pub fn js_options(data: &[u8]) {
         let control = SearchControl::with_signal(budget_spent);
         let board = *position.game().board();
         let mut reports = 0usize;
-        let answer = chess_wasm::think(ai, &position, mode, limits_json, &control, &mut |report| {
+        let answer = chess_wasm::think(ai, &position, mode, limits_json, Some(&control), &mut |report| {
             reports += 1;
             serde_json::from_str::<serde_json::Value>(&report).expect("a progress report is JSON");
         });
