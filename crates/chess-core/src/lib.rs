@@ -61,7 +61,7 @@ pub use chess_move::{Move, MoveList, MAX_MOVES};
 pub use excerpt::excerpt;
 pub use explain::MoveRejection;
 pub use fen::{FenError, FenSyntaxError, MaterialRule, PositionError, Setup};
-pub use file::{read_file, read_text_file};
+pub use file::{read_file, read_text_file, regular_file_path, write_file, write_file_with};
 pub use game::{Decision, Game, GameStatus};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use notation::{SanError, SquaresError, UciMoveError};

@@ -104,9 +104,8 @@ fn datagen(args: &Args) -> Result<(), String> {
         random_plies: args.num("random-plies", 4)?,
         seed: args.num("seed", 1)?,
     };
-    let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
-    let mut w = std::io::BufWriter::new(file);
-    let (games, positions) = datagen::run(&openings, &opts, &mut w).map_err(|e| format!("{out}: {e}"))?;
+    let (games, positions) =
+        chess_core::write_file_with(out, |w| datagen::run(&openings, &opts, w)).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("{games} games, {positions} positions written to {out}");
     Ok(())
 }
@@ -372,7 +371,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     if let Some(dir) = std::path::Path::new(&out).parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    std::fs::write(&out, net.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
+    chess_core::write_file(&out, &net.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
     let last = last.expect("one epoch at least");
     let command: Vec<String> = std::env::args().collect();
     let summary = format!(
@@ -401,7 +400,7 @@ fn train_net(args: &Args) -> Result<(), String> {
         started.elapsed().as_secs_f64(),
         command.join(" ")
     );
-    std::fs::write(format!("{out}.json"), &summary).map_err(|e| format!("{out}.json: {e}"))?;
+    chess_core::write_file(format!("{out}.json"), summary.as_bytes()).map_err(|e| format!("{out}.json: {e}"))?;
     eprintln!("{name} ({:016x}, {}) written to {out}, summary in {out}.json", net.hash(), net.shape());
     Ok(())
 }
@@ -430,7 +429,7 @@ fn tune(args: &Args) -> Result<(), String> {
         return Err("--lambda must be within 0..=1".into());
     }
     let tuned = tune::tune(&mut data, &opts, |line| eprintln!("{line}"));
-    std::fs::write(out, emit::weights_tuned_rs(&tuned)).map_err(|e| format!("{out}: {e}"))?;
+    chess_core::write_file(out, emit::weights_tuned_rs(&tuned).as_bytes()).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("weights written to {out}");
     Ok(())
 }

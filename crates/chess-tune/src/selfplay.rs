@@ -24,7 +24,7 @@
 //! complete; a line of `summary.jsonl` records it.
 
 use std::fs;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -330,18 +330,18 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
                             continue;
                         }
                         let started = Instant::now();
-                        let tmp = path.with_extension("tmp");
-                        let mut out = BufWriter::new(fs::File::create(&tmp)?);
-                        out.write_all(MAGIC)?;
-                        let mut summary = ChunkSummary::default();
-                        for i in 0..opts.games_per_chunk {
-                            let n = (index * opts.games_per_chunk + i) as u64;
-                            let record = play_game(&mut engine, opts.seed, n, opts.nodes);
-                            record.write(&mut out)?;
-                            summary.add(&record);
-                        }
-                        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-                        fs::rename(&tmp, &path)?;
+                        // The chunk appears whole or not at all (a stopped run resumes at it).
+                        let summary = chess_core::write_file_with(&path, |out| {
+                            out.write_all(MAGIC)?;
+                            let mut summary = ChunkSummary::default();
+                            for i in 0..opts.games_per_chunk {
+                                let n = (index * opts.games_per_chunk + i) as u64;
+                                let record = play_game(&mut engine, opts.seed, n, opts.nodes);
+                                record.write(out)?;
+                                summary.add(&record);
+                            }
+                            Ok(summary)
+                        })?;
                         written.fetch_add(1, Ordering::Relaxed);
                         let seconds = started.elapsed().as_secs_f64();
                         let line = format!(
