@@ -8,6 +8,9 @@
 //! chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
 //!                   [--eval net|classical|NAME|FILE]
 //! chess-tune selfplay-stats [--dir DIR]
+//! chess-tune pack [--data DIR] [--out training-data] [--data-seeds S,S] [--budget-mb N]
+//! chess-tune unpack [--from training-data] [--out DIR] [--data-seeds S,S]
+//! chess-tune verify-data [--from training-data] [--data-seeds S,S]
 //! chess-tune winfit [--dir DIR]
 //! chess-tune validate --nets NAME|FILE[,...] [--data DIR] [--data-seeds S,S] [--max-positions N]
 //! chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N]
@@ -17,7 +20,10 @@
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
 //! `docs/training.md`); `validate` compares nets by their loss on the held-out games of a data
 //! set. `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
-//! [`selfplay`](mod@selfplay) and `docs/datagen.md`); `selfplay-stats` counts what a folder holds.
+//! [`selfplay`](mod@selfplay) and `docs/datagen.md`); `selfplay-stats` counts what a folder holds; `pack` packs
+//! its chunks into the repository's `training-data/` (about 2 bytes a position, with a manifest of
+//! checksums and provenance: [`training_data`]), `unpack` writes them back as chunks, and
+//! `verify-data` checks every packed chunk against the manifest.
 //! `datagen` plays self-play games and writes quiet positions labelled with the game result;
 //! `tune` fits the weights to them and writes `crates/chess-eval/src/weights_tuned.rs` (or `--out`).
 //! See `docs/evaluation.md` for the procedure and the figures of the last run.
@@ -26,8 +32,10 @@
 mod adjudication;
 mod datagen;
 mod emit;
+mod pack;
 mod selfplay;
 mod train;
+mod training_data;
 mod tune;
 mod winfit;
 
@@ -40,6 +48,9 @@ const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
   chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|NAME|FILE]
   chess-tune selfplay-stats [--dir DIR]
+  chess-tune pack [--data DIR] [--out training-data] [--data-seeds S,S] [--budget-mb N]
+  chess-tune unpack [--from training-data] [--out DIR] [--data-seeds S,S]
+  chess-tune verify-data [--from training-data] [--data-seeds S,S]
   chess-tune winfit [--dir DIR]
   chess-tune train [--data DIR] [--data-seeds S,S] [--hidden N] [--output-buckets B] [--kings plain|hm|hm2|hm4] [--epochs N] [--lr R] [--wd R] [--batch N] [--lambda L] [--wdl-scale CP] [--next-ply W] [--threads N] [--seed N] [--max-positions N] [--mirror BOOL] [--init embedded|NAME|FILE] [--out FILE] [--name NAME]
   chess-tune validate --nets NAME|FILE[,...] [--data DIR] [--data-seeds S,S] [--max-positions N] [--threads N]
@@ -142,6 +153,57 @@ fn selfplay(args: &Args) -> Result<(), String> {
     }
     let written = selfplay::run(&opts).map_err(|e| format!("{}: {e}", opts.dir.display()))?;
     eprintln!("{written} chunks written to {}", opts.dir.display());
+    Ok(())
+}
+
+/// The repository's folder of packed self-play data.
+const TRAINING_DATA_DIR: &str = "training-data";
+/// What the packed data may take in all (issue 84: the repository stays clonable).
+const TRAINING_DATA_BUDGET_MB: u64 = 150;
+
+fn pack_data(args: &Args) -> Result<(), String> {
+    args.check(&["data", "out", "data-seeds", "budget-mb"])?;
+    let opts = training_data::PackOptions {
+        data: args.get("data").unwrap_or(SELFPLAY_DIR).into(),
+        out: args.get("out").unwrap_or(TRAINING_DATA_DIR).into(),
+        seeds: data_seeds(args)?,
+        budget: args.num::<u64>("budget-mb", TRAINING_DATA_BUDGET_MB)?.saturating_mul(1 << 20),
+    };
+    let (packed, total) = training_data::pack_folder(&opts).map_err(|e| format!("pack: {e}"))?;
+    let entries = training_data::read_manifest(&opts.out).map_err(|e| format!("pack: {e}"))?;
+    let positions: u64 = entries.values().filter_map(|e| e.summary_number("positions")).sum();
+    eprintln!(
+        "{packed} chunks packed now; {} has {} chunks, {positions} positions in {:.1} MB ({:.2} bytes a position)",
+        opts.out.display(),
+        entries.len(),
+        total as f64 / 1e6,
+        total as f64 / positions.max(1) as f64
+    );
+    Ok(())
+}
+
+fn unpack_data(args: &Args, write: bool) -> Result<(), String> {
+    args.check(if write { &["from", "out", "data-seeds"] } else { &["from", "data-seeds"] })?;
+    let opts = training_data::UnpackOptions {
+        from: args.get("from").unwrap_or(TRAINING_DATA_DIR).into(),
+        out: write.then(|| args.get("out").unwrap_or(SELFPLAY_DIR).into()),
+        seeds: data_seeds(args)?,
+    };
+    let report = training_data::unpack_folder(&opts).map_err(|e| format!("{}: {e}", opts.from.display()))?;
+    match &opts.out {
+        Some(out) => eprintln!(
+            "{} chunks checked ({} positions), {} written to {}",
+            report.checked,
+            report.positions,
+            report.written,
+            out.display()
+        ),
+        None => eprintln!("{} chunks checked ({} positions): all whole", report.checked, report.positions),
+    }
+    // What a net's card says of the data it was trained on (`data`, `data_sha256`), for these chunks.
+    let entries = training_data::read_manifest(&opts.from).map_err(|e| format!("{}: {e}", opts.from.display()))?;
+    let identity = training_data::DataIdentity::of_manifest(&entries, &opts.seeds);
+    eprintln!("data {}, data_sha256 {}", identity.chunks(), identity.sha256());
     Ok(())
 }
 
@@ -375,7 +437,7 @@ fn train_net(args: &Args) -> Result<(), String> {
     let last = last.expect("one epoch at least");
     let command: Vec<String> = std::env::args().collect();
     let summary = format!(
-        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"output_buckets\":{},\"kings\":\"{}\",\"epochs\":{},\"lambda\":{},\"wdl_scale\":{},\"next_ply\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
+        "{{\"name\":{:?},\"hash\":\"{:016x}\",\"hidden\":{},\"output_buckets\":{},\"kings\":\"{}\",\"epochs\":{},\"lambda\":{},\"wdl_scale\":{},\"next_ply\":{},\"lr\":{},\"batch\":{},\"mirror\":{},\"seed\":{},\"chunks\":{},\"data\":{:?},\"data_sha256\":\"{}\",\"games\":{},\"positions\":{},\"validation_positions\":{},\"train_loss\":{:.6},\"validation_loss\":{:.6},\"classical_validation_loss\":{:.6},\"positions_per_second\":{:.0},\"seconds\":{:.0},\"command\":{:?}}}\n",
         name,
         net.hash(),
         opts.hidden,
@@ -390,6 +452,8 @@ fn train_net(args: &Args) -> Result<(), String> {
         opts.mirror,
         opts.seed,
         data.chunks,
+        data.identity.chunks(),
+        data.identity.sha256(),
         data.games,
         data.train.len(),
         data.validation.len(),
@@ -445,6 +509,9 @@ fn main() -> ExitCode {
         Some("tune") => Args::parse(&args[1..]).and_then(|a| tune(&a)),
         Some("selfplay") => Args::parse(&args[1..]).and_then(|a| selfplay(&a)),
         Some("selfplay-stats") => Args::parse(&args[1..]).and_then(|a| selfplay_stats(&a)),
+        Some("pack") => Args::parse(&args[1..]).and_then(|a| pack_data(&a)),
+        Some("unpack") => Args::parse(&args[1..]).and_then(|a| unpack_data(&a, true)),
+        Some("verify-data") => Args::parse(&args[1..]).and_then(|a| unpack_data(&a, false)),
         Some("winfit") => Args::parse(&args[1..]).and_then(|a| win_fit(&a)),
         // A full training run takes minutes of both cores: one typed bare to see the options
         // shows them instead.

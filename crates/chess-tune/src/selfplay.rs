@@ -19,9 +19,11 @@
 //! won, 1 draw, 2 White won), the number of plies (`u16`), then per ply 5 bytes: the move played
 //! (`u16`, [`Move::to_u16`]), the search score from the side to move's point of view (`i16`,
 //! centipawns, mate scores clamped to ±[`MATE_STORED`]), and flags (`u8`: bit 0 set when a trainer
-//! should learn from the position: past the first [`SKIP_PLIES`], not in check, the move neither
-//! a capture nor a promotion, no mate score). A chunk is written to `NAME.tmp` and renamed when
-//! complete; a line of `summary.jsonl` records it.
+//! should learn from the position, by [`crate::pack::keep_flag`]: past the first [`SKIP_PLIES`],
+//! not in check, the move neither a capture nor a promotion, no mate score). A chunk appears whole
+//! or not at all ([`chess_core::write_file_with`]: a temporary file beside it, renamed when
+//! complete); a line of `summary.jsonl` records it. `chess-tune pack` packs chunks to about 2 bytes
+//! a position for the repository ([`crate::pack`], [`crate::training_data`]).
 
 use std::fs;
 use std::io::{self, Read, Write};
@@ -187,9 +189,13 @@ pub fn chunk_seed(path: &Path) -> Option<u64> {
 
 /// Read every game of a chunk file.
 pub fn read_chunk(path: &Path) -> io::Result<Vec<GameRecord>> {
-    let bytes = fs::read(path)?;
+    parse_chunk(&fs::read(path)?)
+}
+
+/// Every game of a chunk's bytes.
+pub fn parse_chunk(bytes: &[u8]) -> io::Result<Vec<GameRecord>> {
     if bytes.len() < 4 || &bytes[..4] != MAGIC {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, format!("{}: not a CSP1 file", path.display())));
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "not a CSP1 file"));
     }
     let mut input = &bytes[4..];
     let mut games = Vec::new();
@@ -251,8 +257,7 @@ pub fn play_game<E: Evaluator>(engine: &mut Engine<E>, seed: u64, n: u64, nodes:
         let Some(mv) = found.best_move else { break 1 };
         let mate = found.score.0.abs() >= Score::MATE_BOUND.0;
         let stored = if mate { MATE_STORED * found.score.0.signum() as i16 } else { found.score.0 as i16 };
-        let quiet = !board.in_check() && !board.is_capture(mv) && mv.promotion().is_none();
-        plies.push(Ply { mv, score: stored, keep: quiet && !mate && ply >= SKIP_PLIES });
+        plies.push(Ply { mv, score: stored, keep: crate::pack::keep_flag(&board, ply, mv, stored) });
         game.play(mv).expect("the engine plays legal moves");
         let white = if board.side_to_move() == Color::White { found.score.0 } else { -found.score.0 };
         if mate {

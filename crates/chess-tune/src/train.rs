@@ -189,6 +189,8 @@ pub struct Dataset {
     pub games: usize,
     /// Chunk files read.
     pub chunks: usize,
+    /// Which chunks, by seed ([`crate::training_data::DataIdentity`]): what a net's card names.
+    pub identity: crate::training_data::DataIdentity,
     /// The loss of the classical evaluation (the same `sigmoid(eval / SCALE)` prediction) on the
     /// validation positions: the bar a net has to clear.
     pub classical_validation_loss: f64,
@@ -214,13 +216,21 @@ pub fn load(
     if !seeds.is_empty() {
         files.retain(|f| selfplay::chunk_seed(f).is_some_and(|s| seeds.contains(&s)));
     }
-    let mut data =
-        Dataset { train: Vec::new(), validation: Vec::new(), games: 0, chunks: 0, classical_validation_loss: 0.0 };
+    let mut data = Dataset {
+        train: Vec::new(),
+        validation: Vec::new(),
+        games: 0,
+        chunks: 0,
+        identity: Default::default(),
+        classical_validation_loss: 0.0,
+    };
     let mut classical = Classical::default();
     let mut classical_loss = 0.0;
     'files: for file in &files {
-        let games = selfplay::read_chunk(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let games = selfplay::parse_chunk(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
         data.chunks += 1;
+        data.identity.add(file, &bytes);
         for game in games {
             let white_wdl = f32::from(game.result) / 2.0;
             let held_out = data.games % VALIDATION_EVERY == 0;
