@@ -135,9 +135,8 @@ fn write_then_rename<T>(
     }
     let mut out = BufWriter::new(file);
     let value = write(&mut out)?;
-    let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
-    file.sync_all()?;
-    drop(file);
+    // Flushed, on the disk, and closed (the temporary `File` ends with the statement) before the rename.
+    out.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
     fs::rename(tmp, target)?;
     // The rename itself reaches the disk with its folder.
     #[cfg(unix)]

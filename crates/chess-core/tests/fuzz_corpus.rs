@@ -33,23 +33,31 @@ fn moves_seeds() {
     replay("moves", checks::moves);
 }
 
+/// The words of `fuzz/dicts/NAME.dict` (its `"word"` lines, `\"` read as `"`), then `extra`.
+fn dictionary(name: &str, extra: impl IntoIterator<Item = String>) -> Vec<String> {
+    let dict = fs::read_to_string(fuzz_dir().join(format!("dicts/{name}.dict"))).unwrap();
+    dict.lines()
+        .filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix('"').map(|w| w.replace("\\\"", "\"")))
+        .chain(extra)
+        .collect()
+}
+
+/// A deterministic stream (an LCG from `state`): each call, a number below its argument (0 for 0).
+fn numbers_below(mut state: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n.max(1)
+    }
+}
+
 /// The `moves` seeds mutated, deterministically, with the dictionary's words spliced in (and a
 /// few of other scripts): the checks without a fuzzer, on inputs the seeds alone do not reach.
 #[test]
 fn moves_seed_mutations() {
-    let dict = fs::read_to_string(fuzz_dir().join("dicts/moves.dict")).unwrap();
-    let words: Vec<String> = dict
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix('"').map(str::to_owned))
-        .chain(["é".to_owned(), "日".to_owned(), "ep".repeat(50)])
-        .collect();
+    let words = dictionary("moves", ["é".to_owned(), "日".to_owned(), "ep".repeat(50)]);
     let seeds = files_in(&fuzz_dir().join("seeds/moves"));
     assert!(seeds.len() >= 10, "expected the committed seeds of moves, found {}", seeds.len());
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = |n: usize| {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        ((state >> 33) as usize) % n.max(1)
-    };
+    let mut next = numbers_below(0x9e37_79b9_7f4a_7c15);
     let mut failures = Vec::new();
     for path in &seeds {
         let seed = fs::read(path).unwrap();
@@ -88,19 +96,10 @@ const PGN_BYTES: &[u8] = b"[]{}()\"\\;%$!? \n.x";
 /// the dictionary spliced in, pieces cut out; the reader and the round trip on each.
 #[test]
 fn pgn_seed_mutations() {
-    let dict = fs::read_to_string(fuzz_dir().join("dicts/pgn.dict")).unwrap();
-    let words: Vec<String> = dict
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix('"').map(|w| w.replace("\\\"", "\"")))
-        .chain(["é".to_owned(), "\u{feff}".to_owned(), "(".repeat(40), ")".repeat(40)])
-        .collect();
+    let words = dictionary("pgn", ["é".to_owned(), "\u{feff}".to_owned(), "(".repeat(40), ")".repeat(40)]);
     let seeds = files_in(&fuzz_dir().join("seeds/pgn"));
     assert!(seeds.len() >= 10, "expected the committed seeds of pgn, found {}", seeds.len());
-    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = |n: usize| {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        ((state >> 33) as usize) % n.max(1)
-    };
+    let mut next = numbers_below(0x2545_f491_4f6c_dd1d);
     let mut failures = Vec::new();
     for path in &seeds {
         let seed = fs::read(path).unwrap();

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { after, afterEach, before, test as nodeTest } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const artifacts = new URL('../../artifacts/', import.meta.url).pathname;
@@ -98,4 +99,45 @@ export async function describePage(page, n) {
   return [`page ${n} (${page.url()}), screenshot failure-${n}.png`, ...shown, 'console:', ...(consoles.get(page) ?? [])]
     .map((line) => `  ${line}`)
     .join('\n');
+}
+
+/**
+ * What every e2e file shares: one server of the built site and one Chromium for the file, each
+ * test's pages closed with it (a page left open keeps its engine worker, which may still be
+ * thinking and take a core from the tests after it), and `test`, which prints what its pages show
+ * when it fails (a timeout says little alone). `suite.browser` and `suite.url` are set once the
+ * file's `before` has run.
+ */
+export function pageSuite() {
+  const suite = {
+    server: null,
+    browser: null,
+    get url() {
+      return suite.server.url;
+    },
+    test(name, fn) {
+      nodeTest(name, async (t) => {
+        try {
+          await fn(t);
+        } catch (error) {
+          const pages = suite.browser?.contexts().flatMap((context) => context.pages()) ?? [];
+          const described = await Promise.all(pages.map((page, i) => describePage(page, i + 1)));
+          console.log(`# "${name}" failed; its pages:\n${described.join('\n')}`);
+          throw error;
+        }
+      });
+    },
+  };
+  before(async () => {
+    suite.server = await serve();
+    suite.browser = await browser();
+  });
+  afterEach(async () => {
+    await Promise.all(suite.browser?.contexts().map((context) => context.close()) ?? []);
+  });
+  after(async () => {
+    await suite.browser?.close();
+    suite.server?.close();
+  });
+  return suite;
 }

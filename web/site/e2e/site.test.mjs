@@ -1,37 +1,9 @@
 // The play page in headless Chromium, on the production build (npm run build first).
-import { after, afterEach, before, test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, browser, describePage, open, serve } from './harness.mjs';
+import { artifacts, open, pageSuite } from './harness.mjs';
 
-let server;
-let chromium;
-before(async () => {
-  server = await serve();
-  chromium = await browser();
-});
-// Each test's pages close with it: a page left open keeps its engine worker, which may still be
-// thinking (an analysis, a review) and takes a core from the tests after it.
-afterEach(async () => {
-  await Promise.all(chromium?.contexts().map((context) => context.close()) ?? []);
-});
-after(async () => {
-  await chromium?.close();
-  server?.close();
-});
-
-/** A test that, when it fails, first prints what its pages show (a timeout says little alone). */
-function test(name, fn) {
-  nodeTest(name, async (t) => {
-    try {
-      await fn(t);
-    } catch (error) {
-      const pages = chromium?.contexts().flatMap((context) => context.pages()) ?? [];
-      const described = await Promise.all(pages.map((page, i) => describePage(page, i + 1)));
-      console.log(`# "${name}" failed; its pages:\n${described.join('\n')}`);
-      throw error;
-    }
-  });
-}
+const suite = pageSuite();
+const { test } = suite;
 
 const moveCount = (page) => page.$$eval('#moves li', (items) => items.length);
 const waitMoves = (page, n, timeout = 20_000) =>
@@ -117,7 +89,7 @@ async function drag(page, from, to) {
 const MATE_IN_TWO = 'k7/8/2K5/8/8/8/8/7R w - - 0 1';
 
 test('a short game to mate by clicks: the engine replies, the result shows with its reason', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { fen: MATE_IN_TWO });
   await click(page, 'c6');
   await click(page, 'b6');
@@ -145,7 +117,7 @@ test('a short game to mate by clicks: the engine replies, the result shows with 
 });
 
 test('the same game by drag and drop', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { fen: MATE_IN_TWO });
   await drag(page, 'c6', 'b6');
   await waitMoves(page, 2);
@@ -155,7 +127,7 @@ test('the same game by drag and drop', async () => {
 });
 
 test('under-promotion through the chooser', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { fen: '8/P5k1/8/8/8/8/8/K7 w - - 0 1' });
   await click(page, 'a7');
   await click(page, 'a8');
@@ -171,7 +143,7 @@ test('under-promotion through the chooser', async () => {
 });
 
 test('the promotion chooser closes with a new game, and the next click plays', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { fen: '8/P5k1/8/8/8/8/8/K7 w - - 0 1' });
   await click(page, 'a7');
   await click(page, 'a8');
@@ -186,7 +158,7 @@ test('the promotion chooser closes with a new game, and the next click plays', a
 });
 
 test('an illegal drop is explained as a typed move is; Home and End step through the game', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '1' });
   await drag(page, 'e2', 'e5');
   assert.match(await page.textContent('#message'), /^e2–e5: ./);
@@ -201,7 +173,7 @@ test('an illegal drop is explained as a typed move is; Home and End step through
 });
 
 test('a reload resumes the game and the settings; the games list opens an earlier game', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '2', color: 'white' });
   await typeMove(page, 'd4');
   await waitMoves(page, 2);
@@ -236,7 +208,7 @@ test('a reload resumes the game and the settings; the games list opens an earlie
 });
 
 test('typing moves, an illegal move explained, undo takes back the pair', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '2' });
   await typeMove(page, 'Ke2');
   assert.equal(await page.textContent('#message'), 'Ke2: your own pawn is on e2');
@@ -251,7 +223,7 @@ test('typing moves, an illegal move explained, undo takes back the pair', async 
 });
 
 test('hint draws an arrow; stepping through the moves', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '1' });
   await page.click('#hint');
   await page.waitForSelector('#board g.arrow', { state: 'attached', timeout: 10_000 });
@@ -266,7 +238,7 @@ test('hint draws an arrow; stepping through the moves', async () => {
 });
 
 test('the stronger net: fetched precompressed on the first full-strength use (a hint), once, then searched with', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   const nets = [];
   page.on('requestfinished', async (request) => {
     if (!request.url().endsWith('.nnue')) return;
@@ -297,7 +269,7 @@ test('the stronger net: fetched precompressed on the first full-strength use (a 
 });
 
 test('playing Black: the engine moves first', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { color: 'black', level: '1' });
   await waitMoves(page, 1);
   assert.match(await status(page), /Your move \(Black\)/);
@@ -305,7 +277,7 @@ test('playing Black: the engine moves first', async () => {
 });
 
 test('a draw by threefold repetition, from an imported PGN, shown with its reason', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=PGN and FEN');
   await page.fill('#pgn-text', '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *');
   await page.click('#load-pgn');
@@ -327,7 +299,7 @@ test('a draw by threefold repetition, from an imported PGN, shown with its reaso
 });
 
 test('an imported PGN keeps its tags, and the colour select shows the side the player takes', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=PGN and FEN');
   await page.fill('#pgn-text', '[Event "Club [rapid]"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e4 {a comment} e5 2. Nf3 *');
   await page.click('#load-pgn');
@@ -342,7 +314,7 @@ test('an imported PGN keeps its tags, and the colour select shows the side the p
 });
 
 test('level 5 thinks while the page keeps painting frames', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '5', fen: 'r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10' });
   await typeMove(page, 'a3');
   await page.waitForSelector('#thinking:not([hidden])');
@@ -366,7 +338,7 @@ test('level 5 thinks while the page keeps painting frames', async () => {
 });
 
 test('stop during a search: the engine plays its best move so far', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: 'full', seconds: 30 });
   await typeMove(page, 'e4');
   await page.waitForSelector('#thinking:not([hidden])');
@@ -380,7 +352,7 @@ test('stop during a search: the engine plays its best move so far', async () => 
 });
 
 test('a bad FEN gets a message, not a broken page', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await page.fill('#start-fen', 'this is not a fen');
   await page.click('#new-game');
   await page.waitForFunction(() => /invalid FEN/.test(document.querySelector('#message').textContent));
@@ -389,7 +361,7 @@ test('a bad FEN gets a message, not a broken page', async () => {
 });
 
 test('phone width: everything fits, nothing scrolls sideways', async () => {
-  const { page, errors } = await open(chromium, server.url, { width: 390, height: 844 });
+  const { page, errors } = await open(suite.browser, suite.url, { width: 390, height: 844 });
   const width = await page.evaluate(() => document.scrollingElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width} px wide`);
   await typeMove(page, 'e4');
@@ -400,7 +372,7 @@ test('phone width: everything fits, nothing scrolls sideways', async () => {
 });
 
 test('resigning asks to confirm, a resignation cannot be undone, and a level change mid-game plays from the next move', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '1' });
   await typeMove(page, 'e4');
   await waitMoves(page, 2);
@@ -434,7 +406,7 @@ test('resigning asks to confirm, a resignation cannot be undone, and a level cha
 });
 
 test('review a finished game: accuracy per side, marked moves, the graph, a blunder with both arrows and why', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=PGN and FEN');
   // 3...Nf6?? allows Qxf7#: the review marks it and shows the better move.
   await page.fill('#pgn-text', '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
@@ -502,7 +474,7 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
 });
 
 test('learn from your mistakes: a bad retry is refused with its reason, a good one accepted', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=PGN and FEN');
   // The player (Black, the side to move after the import) blundered with 3...Nf6??.
   await page.fill('#pgn-text', '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
@@ -529,7 +501,7 @@ test('learn from your mistakes: a bad retry is refused with its reason, a good o
 });
 
 test('the analysis board: three live lines, moves for both sides, stop and go, back to the game', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '1' });
   await typeMove(page, 'e4');
   await waitMoves(page, 2);
@@ -587,7 +559,7 @@ test('the analysis board: three live lines, moves for both sides, stop and go, b
 });
 
 test('a review can be cancelled: the moves judged so far are shown', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=PGN and FEN');
   const moves = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *';
   await page.fill('#pgn-text', moves);
@@ -602,7 +574,7 @@ test('a review can be cancelled: the moves judged so far are shown', async () =>
 });
 
 test('a game by keyboard alone: set up, start, two moves on the board to mate, each reply and the result announced', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   const keys = (...list) => pressKeys(page, list);
   // Set up and start with the keyboard: the start FEN typed, New game pressed with Enter.
   await page.focus('#start-fen');
@@ -628,7 +600,7 @@ test('a game by keyboard alone: set up, start, two moves on the board to mate, e
 });
 
 test('settings: figurine notation in the move list, and takebacks switched off', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '1' });
   await typeMove(page, 'Nf3');
   await waitMoves(page, 2);
@@ -644,7 +616,7 @@ test('settings: figurine notation in the move list, and takebacks switched off',
 });
 
 test('a piece picked up by keyboard stays in hand while the page draws itself again (a setting changed)', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   const keys = (...list) => pressKeys(page, list);
   await newGame(page, { level: '1' });
   // Nf3 by clicks (after a typed move the page gives the focus back to the move box).
@@ -670,14 +642,14 @@ test('a piece picked up by keyboard stays in hand while the page draws itself ag
 });
 
 test('Copy PGN without a clipboard: the PGN is put in the box, selected, not dumped into the message', async () => {
-  const page = await chromium.newPage();
+  const page = await suite.browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
     document.execCommand = () => false;
   });
-  await page.goto(server.url);
+  await page.goto(suite.url);
   await page.waitForSelector('body[data-ready="true"]');
   await typeMove(page, 'e4');
   await waitMoves(page, 2);
@@ -693,7 +665,7 @@ test('Copy PGN without a clipboard: the PGN is put in the box, selected, not dum
 });
 
 test('served compressed: the wasm and the scripts arrive precompressed; the first load is under 700 KB', async () => {
-  const page = await chromium.newPage();
+  const page = await suite.browser.newPage();
   const loaded = [];
   page.on('requestfinished', async (request) => {
     const response = await request.response();
@@ -702,7 +674,7 @@ test('served compressed: the wasm and the scripts arrive precompressed; the firs
     const { responseBodySize } = await request.sizes();
     loaded.push({ url: request.url(), encoding: headers['content-encoding'] ?? null, bytes: Math.max(0, responseBodySize) });
   });
-  await page.goto(server.url);
+  await page.goto(suite.url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
   await page.waitForTimeout(500);
   const wasm = loaded.find((r) => r.url.endsWith('.wasm'));
@@ -717,7 +689,7 @@ test('served compressed: the wasm and the scripts arrive precompressed; the firs
 });
 
 test('a timed game: the clocks run, a move adds the increment, and a fallen flag ends the game by the rules', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '1', clock: '5+3' });
   assert.equal(await page.isVisible('#clocks'), true);
   assert.match(await page.textContent('#clock-bottom'), /You \(white\)\s*(5:00|4:59)/);
@@ -759,7 +731,7 @@ test('a timed game: the clocks run, a move adds the increment, and a fallen flag
 });
 
 test('a premove while the engine thinks is played after its reply', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: 'full', seconds: 6 });
   await typeMove(page, 'e4');
   await page.waitForSelector('#thinking:not([hidden])');
@@ -776,7 +748,7 @@ test('a premove while the engine thinks is played after its reply', async () => 
 });
 
 test('a draw offer: declined early, accepted in a level late position; sounds play and can be muted', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '1' });
   await page.click('#offer-draw');
   assert.match(await page.textContent('#message'), /declines: too early/);
@@ -799,7 +771,7 @@ test('a draw offer: declined early, accepted in a level late position; sounds pl
 });
 
 test('the dark theme: chosen, kept after a reload, clean for axe-core; screenshots of both themes, desktop and phone', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '2', clock: '10+5' });
   for (const san of ['e4', 'Nf3']) {
     const n = await moveCount(page);
@@ -838,7 +810,7 @@ async function axeViolations(page) {
 }
 
 test('accessibility: axe-core finds no serious violation, in play, in the end dialog and with a review open', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=Your games');
   await page.click('text=PGN and FEN');
   assert.deepEqual(await axeViolations(page), []);

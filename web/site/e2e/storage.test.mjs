@@ -1,37 +1,11 @@
 // The play page never loses a saved game (issue 79): a full quota, two tabs, records it cannot
 // read. Headless Chromium on the production build (npm run build first), as site.test.mjs.
-import { after, afterEach, before, test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { artifacts, browser, describePage, open, serve } from './harness.mjs';
+import { artifacts, open, pageSuite } from './harness.mjs';
 
-let server;
-let chromium;
-before(async () => {
-  server = await serve();
-  chromium = await browser();
-});
-afterEach(async () => {
-  await Promise.all(chromium?.contexts().map((context) => context.close()) ?? []);
-});
-after(async () => {
-  await chromium?.close();
-  server?.close();
-});
-
-/** A test that, when it fails, first prints what its pages show. */
-function test(name, fn) {
-  nodeTest(name, async (t) => {
-    try {
-      await fn(t);
-    } catch (error) {
-      const pages = chromium?.contexts().flatMap((context) => context.pages()) ?? [];
-      const described = await Promise.all(pages.map((page, i) => describePage(page, i + 1)));
-      console.log(`# "${name}" failed; its pages:\n${described.join('\n')}`);
-      throw error;
-    }
-  });
-}
+const suite = pageSuite();
+const { test } = suite;
 
 // White's eight pawns against a lone king on e8: for the first moves every pawn push to the third
 // rank is legal whatever the king does, so the tests' moves never depend on the engine's replies.
@@ -98,7 +72,7 @@ async function fillStorage(page) {
 }
 
 test('a full storage: the failed save is shown, the game stays playable, and the first save once space is freed works', async () => {
-  const { page, errors } = await open(chromium, server.url);
+  const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { fen: PAWNS });
   await play(page, 'a3');
   const keys = await fillStorage(page);
@@ -133,15 +107,15 @@ test('a full storage: the failed save is shown, the game stays playable, and the
 });
 
 test('two tabs: each keeps its own games, sees the other\'s in its list at once, and none is dropped', async () => {
-  const context = await chromium.newContext({ viewport: VIEWPORT });
-  const a = await open(context, server.url);
+  const context = await suite.browser.newContext({ viewport: VIEWPORT });
+  const a = await open(context, suite.url);
   await newGame(a.page, { fen: PAWNS });
   await play(a.page, 'a3');
   await showGames(a.page);
   assert.equal(await a.page.locator('#games-list li').count(), 1);
 
   // A second tab while the first plays its game: it must not play (and save over) that same game.
-  const b = await open(context, server.url);
+  const b = await open(context, suite.url);
   await play(b.page, 'h3');
   // The first tab's list shows the second tab's game without being touched.
   await a.page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 2, null, { timeout: 10_000 });
@@ -178,14 +152,14 @@ test('two tabs: each keeps its own games, sees the other\'s in its list at once,
 });
 
 test('two tabs on one game without Web Locks: the second writer keeps its moves as a game of their own', async () => {
-  const context = await chromium.newContext({ viewport: VIEWPORT });
+  const context = await suite.browser.newContext({ viewport: VIEWPORT });
   // A browser without Web Locks (an insecure origin, an old browser): the re-read before each write alone keeps the games apart.
   await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true }));
-  const a = await open(context, server.url);
+  const a = await open(context, suite.url);
   await newGame(a.page, { fen: PAWNS });
   await play(a.page, 'a3');
   // The second tab resumes the same game (nothing tells it the first has it) and plays on in it.
-  const b = await open(context, server.url);
+  const b = await open(context, suite.url);
   assert.match(await b.page.textContent('#moves'), /a3/);
   await play(b.page, 'h3');
   // The first tab plays another move in its copy: saved beside the second tab's, not over it.
@@ -240,7 +214,7 @@ const OLD_INDEX = JSON.stringify(
 
 /** A new tab with `records` in its storage before the page's script runs, `current` the game in play. */
 async function plantedPage(records, current) {
-  const context = await chromium.newContext({ viewport: VIEWPORT });
+  const context = await suite.browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript(
     ([records, current, index]) => {
       if (localStorage.getItem('planted')) return;
@@ -252,7 +226,7 @@ async function plantedPage(records, current) {
     },
     [records, current, OLD_INDEX],
   );
-  return open(context, server.url);
+  return open(context, suite.url);
 }
 
 /** Each planted text is still in the browser, under another key than its own. */
