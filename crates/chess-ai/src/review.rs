@@ -400,7 +400,10 @@ pub fn review(
     };
     let moves = game.moves();
     let positions = game.positions();
-    // The search of each position, side to move's view; `None` where the game is over.
+    // The search of each position, side to move's view; `None` where the game is over: no legal
+    // move, or the last position when the rules end the game there. A draw that could have been
+    // claimed (threefold, fifty moves) or a dead position the players went on from is searched
+    // like any other: every move of the game is judged.
     let mut searches: Vec<Option<Analysis>> = Vec::with_capacity(positions.len());
     let mut prefix = Game::from_board(*game.start());
     prefix.set_castling_mode(game.castling_mode());
@@ -409,7 +412,8 @@ pub fn review(
         if control.was_asked_to_stop() {
             break;
         }
-        let analysis = if prefix.status().is_over() {
+        let last = i + 1 == positions.len();
+        let analysis = if last && prefix.status().is_over() {
             None
         } else {
             match ai.think(&prefix, &limits, Mode::Analyze, control, &mut Silent) {

@@ -221,3 +221,20 @@ fn the_one_move_that_keeps_a_balanced_game_is_an_only_move_and_says_so() {
     let why = kxd2.why.as_deref().unwrap();
     assert!(why.starts_with("the only move that keeps the game: every other loses at least"), "{why}");
 }
+
+/// A game that repeats the start position three times (a draw either player could claim) and goes
+/// on is judged to its last move, the blunder after the repetition included; a game that ends on
+/// the repetition has its last move judged against the draw.
+#[test]
+fn a_game_is_judged_past_a_claimable_draw_to_its_last_move() {
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+    let repeated = game(&shuffle);
+    assert_eq!(repeated.status(), chess_core::GameStatus::ThreefoldRepetition);
+    let on: Vec<&str> = shuffle.iter().copied().chain(["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]).collect();
+    let r = judged(&game(&on));
+    assert_eq!(r.plies.len(), on.len(), "every move judged");
+    assert_eq!(r.plies[13].class, MoveClass::Blunder, "13... Nf6?? allows mate: {:?}", r.plies[13]);
+    let ended = judged(&repeated);
+    assert_eq!(ended.plies.len(), shuffle.len());
+    assert_eq!(ended.plies.last().unwrap().score_after, Score::DRAW);
+}

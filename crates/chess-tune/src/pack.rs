@@ -14,7 +14,7 @@
 //!   the side to move changes), zigzag-mapped and written as an order-[`SCORE_K`] Exp-Golomb code.
 //!
 //! The keep flag of each position (what a trainer learns from) is not stored: it is computed again
-//! by [`keep_flag`], the rule self-play wrote it by, and [`pack`] refuses a chunk where the two
+//! by [`keep_flag`], the rule self-play writes it by, and [`pack`] refuses a chunk where the two
 //! differ. Packing a chunk checks that unpacking gives back its exact bytes; the manifest
 //! (`chess-tune pack`) records the SHA-256 of both, and unpacking checks both.
 
@@ -22,7 +22,7 @@ use std::io;
 
 use chess_core::{Board, Move};
 
-use crate::selfplay::{GameRecord, Ply, MAGIC as CSP_MAGIC, MATE_STORED, SKIP_PLIES};
+use crate::selfplay::{keep_flag, GameRecord, Ply, MAGIC as CSP_MAGIC};
 
 /// The packed file's magic and version.
 pub const MAGIC: &[u8; 4] = b"CPK1";
@@ -34,15 +34,6 @@ const MAX_PLIES: usize = (1 << 10) - 1;
 
 fn bad(what: impl Into<String>) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, what.into())
-}
-
-/// Whether a trainer learns from the position `board` at ply `ply` of a self-play game, where
-/// `mv` was played with the stored score `score`: past the first [`SKIP_PLIES`], not in check, a
-/// quiet move (no capture, no promotion), no mate score. The one statement of the rule.
-pub fn keep_flag(board: &Board, ply: usize, mv: Move, score: i16) -> bool {
-    let quiet = !board.in_check() && !board.is_capture(mv) && mv.promotion().is_none();
-    let mate = score.unsigned_abs() == MATE_STORED.unsigned_abs();
-    quiet && !mate && ply >= SKIP_PLIES
 }
 
 /// Pack the games of a `.csp` chunk (its whole bytes). Errors when the bytes are not a chunk or

@@ -19,7 +19,7 @@
 //! won, 1 draw, 2 White won), the number of plies (`u16`), then per ply 5 bytes: the move played
 //! (`u16`, [`Move::to_u16`]), the search score from the side to move's point of view (`i16`,
 //! centipawns, mate scores clamped to ±[`MATE_STORED`]), and flags (`u8`: bit 0 set when a trainer
-//! should learn from the position, by [`crate::pack::keep_flag`]: past the first [`SKIP_PLIES`],
+//! should learn from the position, by [`keep_flag`]: past the first [`SKIP_PLIES`],
 //! not in check, the move neither a capture nor a promotion, no mate score). A chunk appears whole
 //! or not at all ([`chess_core::write_file_with`]: a temporary file beside it, renamed when
 //! complete); a line of `summary.jsonl` records it. `chess-tune pack` packs chunks to about 2 bytes
@@ -233,6 +233,15 @@ fn opening<E: Evaluator>(engine: &mut Engine<E>, rng: &mut ChaCha8Rng) -> Game {
     }
 }
 
+/// Whether a trainer learns from the position `board` at ply `ply` of a self-play game, where
+/// `mv` was played with the stored score `score`: past the first [`SKIP_PLIES`], not in check, a
+/// quiet move (no capture, no promotion), no mate score. The one statement of the rule.
+pub fn keep_flag(board: &Board, ply: usize, mv: Move, score: i16) -> bool {
+    let quiet = !board.in_check() && !board.is_capture(mv) && mv.promotion().is_none();
+    let mate = score.unsigned_abs() == MATE_STORED.unsigned_abs();
+    quiet && !mate && ply >= SKIP_PLIES
+}
+
 /// Play game `n` of the run.
 pub fn play_game<E: Evaluator>(engine: &mut Engine<E>, seed: u64, n: u64, nodes: u64) -> GameRecord {
     let mut rng = game_rng(seed, n);
@@ -257,7 +266,7 @@ pub fn play_game<E: Evaluator>(engine: &mut Engine<E>, seed: u64, n: u64, nodes:
         let Some(mv) = found.best_move else { break 1 };
         let mate = found.score.0.abs() >= Score::MATE_BOUND.0;
         let stored = if mate { MATE_STORED * found.score.0.signum() as i16 } else { found.score.0 as i16 };
-        plies.push(Ply { mv, score: stored, keep: crate::pack::keep_flag(&board, ply, mv, stored) });
+        plies.push(Ply { mv, score: stored, keep: keep_flag(&board, ply, mv, stored) });
         game.play(mv).expect("the engine plays legal moves");
         let white = if board.side_to_move() == Color::White { found.score.0 } else { -found.score.0 };
         if mate {

@@ -116,3 +116,15 @@ test('MOVE_CLASSES names every class a review gives, with its title and symbol, 
     ],
   );
 });
+
+test('a game that goes on past a threefold repetition is reviewed to its last move', () => {
+  // The start position three times (a draw either player could claim), then the players play on.
+  const pgn = '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 6. Qh5 Nc6 7. Bc4 Nf6 8. Qxf7# 1-0\n';
+  const game = ChessGame.fromPgn(pgn);
+  const r = review(game, { nodes: 5_000, bookPlies: 0 });
+  assert.equal(r.plies.length, 15, 'every move judged');
+  assert.equal(r.plies[13].san, 'Nf6');
+  assert.equal(r.plies[13].class, 'blunder');
+  assert.equal(r.plies[14].san, 'Qxf7#');
+  game.free();
+});
