@@ -146,9 +146,11 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
                     bar.clear();
                     emit(*number, game, &r);
                 }
-                (Ok(_), Some(Err(e))) => fault = fault.take().or(Some(ArgError::Invalid(e.to_string()))),
+                (Ok(_), Some(Err(e))) => {
+                    fault.get_or_insert_with(|| ArgError::Invalid(e.to_string()));
+                }
                 (Ok(_), None) => {
-                    fault = fault.take().or(Some(ArgError::Invalid(format!("game {number} was not reviewed"))))
+                    fault.get_or_insert_with(|| ArgError::Invalid(format!("game {number} was not reviewed")));
                 }
             });
             if let Some(fault) = fault {
@@ -170,8 +172,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
         outln!("{}", if reviewed == 0 { "[]" } else { "]" });
     }
     if let Some((path, text)) = annotated.filter(|_| reviewed > 0) {
-        crate::saved_file::replace(std::path::Path::new(&path), text.as_bytes())
-            .map_err(|source| ArgError::Io { path, source })?;
+        chess_core::write_file(&path, text.as_bytes()).map_err(|source| ArgError::Io { path, source })?;
     }
     if reviewed == 0 && !failed {
         return Err(ArgError::Invalid(match only {
@@ -248,8 +249,6 @@ fn parse_shard(text: &str) -> Result<(usize, usize), ArgError> {
     Ok((i, n))
 }
 
-/// Review the games read (in order; `None` for a game that could not be read), `jobs` at a time,
-/// each on one thread of its own.
 /// Review `games` on `jobs` threads, handing each game's result to `ready` in the file's order,
 /// as soon as it and the games before it are done (`None` for a game that could not be read).
 fn review_all(

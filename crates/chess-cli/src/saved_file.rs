@@ -2,14 +2,15 @@
 //! PGN): each write leaves either the old contents or the new ones, never a mix, and never drops
 //! what another program added meanwhile.
 //!
-//! - [`replace`] writes the new contents to a file beside the target and renames it over the
-//!   target ([`chess_core::write_file`], the one owner of that rule): a full disk, a crash or a
-//!   killed process mid-write leaves the old file as it was (a process killed mid-write can leave
-//!   its `.NAME.PID.N.tmp` beside it; nothing else).
+//! - [`chess_core::write_file`] (the one owner of that rule) writes the new contents to a file
+//!   beside the target and renames it over the target: a full disk, a crash or a killed process
+//!   mid-write leaves the old file as it was (a process killed mid-write can leave its
+//!   `.NAME.PID.N.tmp` beside it; nothing else).
 //! - [`update`] is for a file that several programs add to (two `chess play --pgn games.pgn` at
 //!   once): under an exclusive advisory lock (`flock`) on the file, it reads what the file holds
-//!   now, lets the caller compute the new contents from them, and [`replace`]s. Each writer
-//!   re-reads under the lock, so a game another writer appended is in what it writes back.
+//!   now, lets the caller compute the new contents from them, and writes them with
+//!   [`chess_core::write_file`]. Each writer re-reads under the lock, so a game another writer
+//!   appended is in what it writes back.
 //!
 //! The lock is on the file itself; since a replace puts a new file (a new inode) at the path, a
 //! writer that waited for the lock checks, once it has it, that the path still names the file it
@@ -22,22 +23,16 @@ use std::path::Path;
 /// The largest file [`update`] reads back (a PGN collection): 256 MiB.
 pub const MAX_UPDATE_BYTES: u64 = 256 << 20;
 
-/// Write `bytes` as the whole of the file at `path`, atomically ([`chess_core::write_file`]): on
-/// any error the file at `path` is as it was.
-pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    chess_core::write_file(path, bytes)
-}
-
 /// Change the file at `path` under an exclusive lock: `edit` gets its current text (empty when
-/// the file does not exist yet) and returns the new text, which [`replace`]s it. Returns what
-/// `edit` returned beside the text. Other programs that write the file the same way wait for
-/// the lock, then see this change.
+/// the file does not exist yet) and returns the new text, which replaces it
+/// ([`chess_core::write_file`]). Returns what `edit` returned beside the text. Other programs that
+/// write the file the same way wait for the lock, then see this change.
 pub fn update<T>(path: &Path, edit: impl FnOnce(&str) -> (String, T)) -> io::Result<T> {
     let target = chess_core::regular_file_path(path)?;
     let (_locked, current) = lock(&target)?;
     let (text, value) = edit(&current);
     if text != current {
-        replace(&target, text.as_bytes())?;
+        chess_core::write_file(&target, text.as_bytes())?;
     }
     Ok(value)
 }
