@@ -18,7 +18,15 @@
    `--review-nodes N`.
 4. The report: blunder and mistake recall and precision (ours `missed-win` counts as a blunder),
    the mean absolute difference of per-side accuracy, and the confusion of the two class lists.
-5. With `--stockfish-nodes N`, the same report for Stockfish itself limited to N nodes a position
+5. With `--why`, every claim our review's sentences make (the JSON's `claim`: its kind, the line
+   that shows it, the plies, the material, the mate) is tested against Stockfish's line at
+   `--depth` after the move played and after the better move (cached as DIR/why-dD.jsonl, a
+   position a line), by rules written here again from docs/review.md, not taken from our Rust:
+   material counted in pawns (1, 3, 3, 5, 9) over the claim's plies and the forcing moves after
+   them; a mate within the moves claimed; a threat's answer is Stockfish's; a promotion within
+   the answer's first moves; a draw scored within 0.15. The report gives the share that holds,
+   by kind, and lists the sentences that do not.
+6. With `--stockfish-nodes N`, the same report for Stockfish itself limited to N nodes a position
    (scored like the reference, cached as DIR/stockfish-nN.jsonl), on the same moves: what a
    review at that budget can reach with a far stronger engine.
 
@@ -98,27 +106,33 @@ def reference_class(loss):
     return "good"
 
 
-def make_games(path, n, elo, nodes, seed):
+def make_games(path, n, elo, nodes, seed, elo_max=None):
     # EPD lines: the four FEN fields (then counters or operations, dropped).
     openings = [" ".join(line.split()[:4]) + " 0 1" for line in open(os.path.join(SHARED, "data", "openings", "2moves_v1.epd")) if line.strip()]
     rng = random.Random(seed)
-    engine = chess.engine.SimpleEngine.popen_uci(STOCKFISH)
-    engine.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 16})
+    # One engine a side, each at its own strength (the same for both without `elo_max`).
+    engines = [chess.engine.SimpleEngine.popen_uci(STOCKFISH) for _ in range(2)]
     with open(path + ".tmp", "w") as out:
         for g in range(n):
             board = chess.Board(rng.choice(openings))
+            elos = [elo, elo] if elo_max is None else [rng.randint(elo, elo_max) for _ in range(2)]
+            for engine, e in zip(engines, elos):
+                engine.configure({"UCI_LimitStrength": True, "UCI_Elo": e, "Threads": 1, "Hash": 16})
             game = chess.pgn.Game()
             game.setup(board)
-            game.headers.update({"Event": f"review quality {g + 1}", "White": f"SF {elo}", "Black": f"SF {elo}"})
+            white, black = elos  # engines[0] plays White
+            game.headers.update({"Event": f"review quality {g + 1}", "White": f"SF {white}", "Black": f"SF {black}"})
             node = game
             while not board.is_game_over(claim_draw=True) and board.ply() < 160:
+                engine = engines[0] if board.turn == chess.WHITE else engines[1]
                 move = engine.play(board, chess.engine.Limit(nodes=nodes)).move
                 node = node.add_variation(move)
                 board.push(move)
             game.headers["Result"] = board.result(claim_draw=True)
             print(game, file=out, end="\n\n")
             print(f"game {g + 1}/{n}: {board.ply()} plies", file=sys.stderr, flush=True)
-    engine.quit()
+    for engine in engines:
+        engine.quit()
     os.replace(path + ".tmp", path)
 
 
@@ -175,18 +189,20 @@ def main():
     p.add_argument("--games", type=int, default=50)
     p.add_argument("--depth", type=int, default=18)
     p.add_argument("--elo", type=int, default=1350)
+    p.add_argument("--elo-max", type=int, help="each side of each game at a random UCI_Elo from --elo to this")
     p.add_argument("--nodes", type=int, default=20000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--dir", default=os.path.join(ROOT, "docs", "review-quality"))
     p.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "chess"))
     p.add_argument("--review-nodes", type=int, help="our review's nodes a position (default: its own default, 50,000)")
     p.add_argument("--ours", help="our reviews from this file (`chess review DIR/games.pgn --jsonl` output) instead of running it")
+    p.add_argument("--why", action="store_true", help="check every claim of our sentences against Stockfish's lines at --depth")
     p.add_argument("--stockfish-nodes", type=int, help="also judge Stockfish limited to this many nodes a position, on the same moves")
     a = p.parse_args()
     os.makedirs(a.dir, exist_ok=True)
     games = os.path.join(a.dir, "games.pgn")
     if not os.path.exists(games):
-        make_games(games, a.games, a.elo, a.nodes, a.seed)
+        make_games(games, a.games, a.elo, a.nodes, a.seed, a.elo_max)
     ref = reference(games, chess.engine.Limit(depth=a.depth), os.path.join(a.dir, f"reference-d{a.depth}.jsonl"))
     budget = ["--nodes", str(a.review_nodes)] if a.review_nodes else []
     if a.ours:
@@ -205,6 +221,8 @@ def main():
     ours_classes = [[ply["class"] for ply in mine["review"]["plies"]] for mine in ours]
     ours_accuracy = [(mine["review"]["white"]["accuracy"], mine["review"]["black"]["accuracy"]) for mine in ours]
     report(f"ours, {ours_budget} nodes a position", ref, judged, ours_classes, ours_accuracy)
+    if a.why:
+        check_claims(games, ours, a.depth, os.path.join(a.dir, f"why-d{a.depth}.jsonl"))
     if a.stockfish_nodes:
         low = reference(games, chess.engine.Limit(nodes=a.stockfish_nodes), os.path.join(a.dir, f"stockfish-n{a.stockfish_nodes}.jsonl"))
         low_classes, low_accuracy = [], []
@@ -213,6 +231,149 @@ def main():
             low_classes.append([cls for _, _, cls in moves])
             low_accuracy.append((game_accuracy(wins, "white"), game_accuracy(wins, "black")))
         report(f"Stockfish 15.1, {a.stockfish_nodes:,} nodes a position", ref, judged, low_classes, low_accuracy)
+
+
+PAWNS = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
+DRAW_CP = 15
+
+
+def balance(board, line, plies, side):
+    """The material `side` comes out ahead by, in pawns, along `line` from `board`: its first
+    `plies` moves (two at least), then while the moves are forcing (captures, checks, answers to
+    checks), sixteen plies at most."""
+    b = board.copy()
+    total = 0
+    for i, mv in enumerate(line):
+        if i >= 16 or mv not in b.legal_moves:
+            break
+        forcing = b.is_capture(mv) or b.is_check() or b.gives_check(mv)
+        if i >= max(plies, 2) and not forcing:
+            break
+        gain = 0
+        if b.is_en_passant(mv):
+            gain = 1
+        elif b.is_capture(mv):
+            gain = PAWNS[b.piece_type_at(mv.to_square)]
+        if mv.promotion:
+            gain += PAWNS[mv.promotion] - 1
+        total += gain if b.turn == side else -gain
+        b.push(mv)
+    return total
+
+
+class Lines:
+    """Stockfish's line from a position at a depth, cached by FEN (a JSON line a position)."""
+
+    def __init__(self, cache, depth):
+        self.path, self.depth, self.known = cache, depth, {}
+        if os.path.exists(cache):
+            for line in open(cache):
+                if line.strip():
+                    entry = json.loads(line)
+                    self.known[entry["fen"]] = entry
+        self.engine = None
+
+    def get(self, board):
+        """(score from the side to move's view as ("cp", n) or ("mate", n), PV as moves)."""
+        fen = board.fen()
+        if fen not in self.known:
+            if board.is_game_over(claim_draw=False):
+                score = ("mate", 0) if board.is_checkmate() else ("cp", 0)
+                entry = {"fen": fen, "score": score, "pv": []}
+            else:
+                if self.engine is None:
+                    self.engine = chess.engine.SimpleEngine.popen_uci(STOCKFISH)
+                    self.engine.configure({"Threads": 1, "Hash": 64})
+                info = self.engine.analyse(board, chess.engine.Limit(depth=self.depth))
+                s = info["score"].relative
+                score = ("mate", s.mate()) if s.is_mate() else ("cp", s.score())
+                entry = {"fen": fen, "score": score, "pv": [m.uci() for m in info.get("pv", [])]}
+            with open(self.path, "a") as out:
+                print(json.dumps(entry), file=out, flush=True)
+            self.known[fen] = entry
+        entry = self.known[fen]
+        return tuple(entry["score"]), [chess.Move.from_uci(u) for u in entry["pv"]]
+
+    def close(self):
+        if self.engine is not None:
+            self.engine.quit()
+
+
+def claim_holds(claim, board, played, played_line, played_score, better_line, better_score):
+    """Whether `claim` holds on Stockfish's lines (from `board`, before the move); scores are
+    from the view of the side to move after each move (the opponent)."""
+    kind, mover = claim["kind"], board.turn
+    plies, material, mate = claim["plies"], claim["material"], claim.get("mate")
+    line = [chess.Move.from_uci(u) for u in claim["uci"]]
+    if kind == "allows-mate":
+        return played_score[0] == "mate" and 0 < played_score[1] <= mate
+    if kind == "misses-mate":
+        b = board.copy()
+        b.push(better_line[0])
+        if b.is_checkmate():
+            return True
+        return better_score[0] == "mate" and better_score[1] <= 0 and 1 - better_score[1] <= mate
+    lost_played = balance(board, played_line, plies, mover)
+    lost_better = balance(board, better_line, plies, mover)
+    if kind in ("loses-material", "fork", "pin"):
+        return lost_played <= -material and lost_better > -material
+    if kind == "misses-material":
+        return lost_better >= material and lost_played < material
+    if kind == "threat":
+        return len(played_line) > 1 and len(line) > 1 and played_line[1] == line[1]
+    if kind == "promotes":
+        return any(i % 2 == 1 and m.promotion for i, m in enumerate(played_line[:5]))
+    if kind == "draw":
+        def cp(score):
+            return (100000 if score[1] > 0 else -100000) if score[0] == "mate" else score[1]
+        mine_played, mine_better = -cp(played_score), -cp(better_score)
+        return played_score[0] == "cp" and abs(mine_played) <= DRAW_CP and mine_better > mine_played + 2 * DRAW_CP
+    raise ValueError(f"unknown claim kind {kind}")
+
+
+def check_claims(games_path, ours, depth, cache):
+    """Every claim of our review's sentences against Stockfish's lines at `depth`."""
+    lines = Lines(cache, depth)
+    results = []  # (kind, holds, game, ply, san, why, Stockfish's line after the move in SAN)
+    with open(games_path) as f:
+        for mine in ours:
+            game = chess.pgn.read_game(f)
+            board = game.board()
+            moves = list(game.mainline_moves())
+            for ply in mine["review"]["plies"]:
+                claim = ply.get("claim")
+                if claim is None:
+                    board.push(moves[ply["ply"] - 1])
+                    continue
+                played = moves[ply["ply"] - 1]
+                after = board.copy()
+                after.push(played)
+                played_score, pv = lines.get(after)
+                played_line = [played, *pv]
+                best = chess.Move.from_uci(ply["best"]["uci"])
+                after_best = board.copy()
+                after_best.push(best)
+                better_score, better_pv = lines.get(after_best)
+                better_line = [best, *better_pv]
+                holds = claim_holds(claim, board, played, played_line, played_score, better_line, better_score)
+                sf = board.variation_san(played_line[:8])
+                sf_better = board.variation_san(better_line[:8])
+                results.append((claim["kind"], holds, mine["game"], ply["ply"], ply["san"], ply["why"], sf, sf_better, played_score, better_score))
+                board.push(played)
+            print(f"why: game {mine['game']} checked ({len(results)} claims so far)", file=sys.stderr, flush=True)
+    lines.close()
+    games_with = len({r[2] for r in results})
+    held = sum(1 for r in results if r[1])
+    print(f"\nclaims of our sentences against Stockfish at depth {depth}: {held}/{len(results)} hold "
+          f"({100 * held / max(1, len(results)):.1f}%), on {len(results)} marked moves of {games_with} games")
+    kinds = sorted({r[0] for r in results})
+    for kind in kinds:
+        mine = [r for r in results if r[0] == kind]
+        print(f"  {kind}: {sum(1 for r in mine if r[1])}/{len(mine)}")
+    print("claims that do not hold:")
+    for kind, holds, game, ply, san, why, sf, sf_better, ps, bs in results:
+        if not holds:
+            print(f"  game {game}, ply {ply} {san} [{kind}]: {why}\n    Stockfish after it: {sf} ({ps[0]} {ps[1]} for the opponent); after the better move: {sf_better}")
 
 
 def report(title, ref, judged, classes, accuracies):

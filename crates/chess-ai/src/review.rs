@@ -37,6 +37,7 @@ use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsE
 #[cfg(feature = "syzygy")]
 use crate::{Tablebase, Wdl};
 
+pub mod claim;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod material;
@@ -44,7 +45,10 @@ pub mod motifs;
 pub mod positional;
 mod scale;
 
+pub use claim::{Claim, ClaimKind};
 pub use scale::ScoreScale;
+
+use claim::Lines;
 
 /// How a review searches.
 #[derive(Debug, Clone)]
@@ -250,6 +254,10 @@ pub struct PlyReview {
     /// Why the move is marked, in words built from the engine's facts (for inaccuracies and
     /// worse, and only-moves).
     pub why: Option<String>,
+    /// The fact [`why`](Self::why) states, checked by a deeper search before it was said; `None`
+    /// for a plain sentence (the evaluation before and after, and the better move) and for the
+    /// reasons of unmarked moves.
+    pub claim: Option<Claim>,
 }
 
 /// One side's figures.
@@ -398,15 +406,37 @@ pub fn review(
         (None, Some(depth)) => Limits { depth: Some(depth), multi_pv: 2, ..Limits::default() },
         (None, None) => Limits { nodes: Some(options.nodes), multi_pv: 2, ..Limits::default() },
     };
+    // The searches that check a reason's claim before it is said look deeper: twice the budget,
+    // each from a cleared table (one the review's searches have filled cuts their lines short).
+    let checker = Ai::new(AiOptions { multi_pv: CHECKED_ANSWERS, hash_mb: Some(16), ..ai.options().clone() })?;
+    let deeper = match (options.move_time_ms, options.depth) {
+        (Some(ms), _) => Limits { move_time_ms: Some(ms.saturating_mul(2)), ..limits.clone() },
+        (None, Some(depth)) => Limits { depth: Some((depth + 2).min(crate::MAX_DEPTH)), ..limits.clone() },
+        (None, None) => Limits { nodes: Some(options.nodes.saturating_mul(2)), ..limits.clone() },
+    };
     let moves = game.moves();
     let positions = game.positions();
+    let judge = Judge {
+        options,
+        moves,
+        positions,
+        book: Book::embedded(),
+        // Win% as lichess reads Stockfish's scores: ours in Stockfish's centipawns first.
+        scale: ScoreScale::for_net(options.net.as_deref()),
+        // The game's positions by key, for the repetitions a reason names.
+        keys: positions.iter().map(Board::hash).collect(),
+    };
+    let scale = judge.scale;
     // The search of each position, side to move's view; `None` where the game is over: no legal
     // move, or the last position when the rules end the game there. A draw that could have been
     // claimed (threefold, fifty moves) or a dead position the players went on from is searched
-    // like any other: every move of the game is judged.
+    // like any other: every move of the game is judged. Each move is judged once the position
+    // after it is searched, and its reason checked there.
     let mut searches: Vec<Option<Analysis>> = Vec::with_capacity(positions.len());
+    let mut plies = Vec::new();
     let mut prefix = Game::from_board(*game.start());
     prefix.set_castling_mode(game.castling_mode());
+    let mut before_move = prefix.clone();
     for i in 0..positions.len() {
         control.rearm();
         if control.was_asked_to_stop() {
@@ -425,87 +455,31 @@ pub fn review(
             }
         };
         searches.push(analysis);
+        if let (Some(j), Some(after)) = (i.checked_sub(1), searches.last()) {
+            if let Some(before) = &searches[j] {
+                let mut ply = judge.ply(j, before, after.as_ref());
+                if let Some(claim) = ply.claim.take() {
+                    let checked = Checked { ai: &checker, limits: &deeper, control };
+                    match checked.confirm(&judge, j, &claim, &before_move, &prefix, before, after.as_ref())? {
+                        Some((words, claim)) => {
+                            ply.why = Some(words);
+                            ply.claim = Some(claim);
+                        }
+                        None => ply.why = Some(plain(&positions[j], &ply, before)),
+                    }
+                    // A check cut short by the stop says nothing: the review ends before the move.
+                    if control.was_asked_to_stop() {
+                        break;
+                    }
+                }
+                plies.push(ply);
+            }
+        }
         progress(i + 1, positions.len());
         if let Some(&mv) = moves.get(i) {
+            before_move = prefix.clone();
             prefix.play(mv).map_err(|_| AiError::NoLegalMove(prefix.status()))?;
         }
-    }
-    let book = Book::embedded();
-    // Win% as lichess reads Stockfish's scores: ours in Stockfish's centipawns first.
-    let scale = ScoreScale::for_net(options.net.as_deref());
-    let win = |s: Score| win_percent(scale.apply(s));
-    // The game's positions by key, for the repetitions a reason names.
-    let keys: Vec<u64> = positions.iter().map(Board::hash).collect();
-    let mut plies = Vec::new();
-    for (i, &mv) in moves.iter().enumerate() {
-        let (Some(Some(before)), Some(after)) = (searches.get(i), searches.get(i + 1)) else { break };
-        let board = &positions[i];
-        let next = &positions[i + 1];
-        let mover = board.side_to_move();
-        let best = before.best.score;
-        // The score after the move, for the mover: the next search's, or the end on the board.
-        let played = match after {
-            Some(a) => -a.best.score,
-            None => over_score(next),
-        };
-        let white = |s: Score| if mover == Color::White { s } else { -s };
-        let (win_before, win_after) = (win(best), win(played));
-        let is_best = before.best.mv == mv;
-        let in_book = i < options.book_plies && book.moves(board).iter().any(|m| m.mv == mv);
-        let loss = (win_before - win_after).max(0.0);
-        let only_move = is_best
-            && before.lines.get(1).is_some_and(|second| win_before - win(second.score) >= 15.0)
-            && (20.0..=80.0).contains(&win_before);
-        let missed_mate = best.mate_moves().is_some_and(|m| m > 0) && played.mate_moves().is_none_or(|m| m <= 0);
-        let class = if only_move {
-            MoveClass::OnlyMove
-        } else if is_best || loss < 0.5 {
-            MoveClass::Best
-        } else if (win_before >= 70.0 && win_after <= 50.0) || (missed_mate && win_after < 90.0) {
-            MoveClass::MissedWin
-        } else if loss < 2.0 {
-            MoveClass::Excellent
-        } else if loss < 5.0 {
-            MoveClass::Good
-        } else if loss < 10.0 {
-            MoveClass::Inaccuracy
-        } else if loss < 15.0 {
-            MoveClass::Mistake
-        } else {
-            MoveClass::Blunder
-        };
-        // A book move is `book` unless the engine finds it a mistake (books hold bad moves too).
-        let class = if in_book && class <= MoveClass::Good { MoveClass::Book } else { class };
-        let reply = after.as_ref().map(|a| &a.best);
-        let why = match class {
-            class if class.is_marked() => {
-                // The tables' verdict first, when they know both positions.
-                let by_tables = why_by_tables(options, board, next, &before.best);
-                // What the opponent's last move took, and where: a piece the better move takes back.
-                let taken = i.checked_sub(1).and_then(|j| Some((positions[j].captured_role(moves[j])?, moves[j].to())));
-                Some(by_tables.unwrap_or_else(|| why_worse(board, mv, next, &before.best, reply, &keys[..=i], taken)))
-            }
-            MoveClass::OnlyMove => Some(format!(
-                "the only move that keeps the game: every other loses at least {:.0} Win%",
-                win_before - before.lines.get(1).map_or(0.0, |l| win(l.score))
-            )),
-            MoveClass::Best | MoveClass::Excellent | MoveClass::Good => why_good(board, mv, next),
-            _ => None,
-        };
-        plies.push(PlyReview {
-            ply: i + 1,
-            color: mover,
-            mv,
-            san: board.san(mv),
-            score_before: white(best),
-            score_after: white(played),
-            win_before,
-            win_after,
-            accuracy: move_accuracy(win_before, win_after),
-            class,
-            best: (!is_best).then(|| before.best.clone()),
-            why,
-        });
     }
     // White's Win% before each ply and after the last.
     let mut wins: Vec<f64> =
@@ -537,6 +511,242 @@ pub fn review(
     let key_moments = key_moments.into_iter().map(|i| i + 1).collect();
     let opening = classify(game).map(|(opening, _)| opening);
     Ok(Review { white: summary(Color::White), black: summary(Color::Black), plies, key_moments, opening })
+}
+
+/// What judging a move needs of the game and the options: the positions, the moves, the book,
+/// the score scale and the positions' keys.
+struct Judge<'a> {
+    options: &'a ReviewOptions,
+    moves: &'a [Move],
+    positions: &'a [Board],
+    book: &'static Book,
+    scale: ScoreScale,
+    keys: Vec<u64>,
+}
+
+impl Judge<'_> {
+    /// The move of ply `i + 1` judged, from the search of the position before it and the one
+    /// after it (`None` where the move ended the game); its reason's claim, when the reason makes
+    /// one, is not yet checked.
+    fn ply(&self, i: usize, before: &Analysis, after: Option<&Analysis>) -> PlyReview {
+        let (options, positions, moves) = (self.options, self.positions, self.moves);
+        let win = |s: Score| win_percent(self.scale.apply(s));
+        let mv = moves[i];
+        let board = &positions[i];
+        let next = &positions[i + 1];
+        let mover = board.side_to_move();
+        let best = before.best.score;
+        // The score after the move, for the mover: the next search's, or the end on the board.
+        let played = match after {
+            Some(a) => -a.best.score,
+            None => over_score(next),
+        };
+        let white = |s: Score| if mover == Color::White { s } else { -s };
+        let (win_before, win_after) = (win(best), win(played));
+        let is_best = before.best.mv == mv;
+        let in_book = i < options.book_plies && self.book.moves(board).iter().any(|m| m.mv == mv);
+        let loss = (win_before - win_after).max(0.0);
+        let only_move = is_best
+            && before.lines.get(1).is_some_and(|second| win_before - win(second.score) >= 15.0)
+            && (20.0..=80.0).contains(&win_before);
+        let missed_mate = best.mate_moves().is_some_and(|m| m > 0) && played.mate_moves().is_none_or(|m| m <= 0);
+        let class = if only_move {
+            MoveClass::OnlyMove
+        } else if is_best || loss < 0.5 {
+            MoveClass::Best
+        } else if (win_before >= 70.0 && win_after <= 50.0) || (missed_mate && win_after < 90.0) {
+            MoveClass::MissedWin
+        } else if loss < 2.0 {
+            MoveClass::Excellent
+        } else if loss < 5.0 {
+            MoveClass::Good
+        } else if loss < 10.0 {
+            MoveClass::Inaccuracy
+        } else if loss < 15.0 {
+            MoveClass::Mistake
+        } else {
+            MoveClass::Blunder
+        };
+        // A book move is `book` unless the engine finds it a mistake (books hold bad moves too).
+        let class = if in_book && class <= MoveClass::Good { MoveClass::Book } else { class };
+        let reply = after.map(|a| &a.best);
+        let mut claim = None;
+        let why = match class {
+            class if class.is_marked() => {
+                // The tables' verdict first, when they know both positions (exact: no claim to
+                // check).
+                let by_tables = why_by_tables(options, board, next, &before.best);
+                Some(match by_tables {
+                    Some(why) => why,
+                    None => match self.why_marked(i, &before.best, reply) {
+                        (why, Some(c)) => {
+                            claim = Some(c);
+                            why
+                        }
+                        // A reason that states no checkable fact is not said: the plain sentence.
+                        (_, None) => plain_words(board, white(best), white(played), &before.best),
+                    },
+                })
+            }
+            MoveClass::OnlyMove => Some(format!(
+                "the only move that keeps the game: every other loses at least {:.0} Win%",
+                win_before - before.lines.get(1).map_or(0.0, |l| win(l.score))
+            )),
+            MoveClass::Best | MoveClass::Excellent | MoveClass::Good => why_good(board, mv, next),
+            _ => None,
+        };
+        PlyReview {
+            ply: i + 1,
+            color: mover,
+            mv,
+            san: board.san(mv),
+            score_before: white(best),
+            score_after: white(played),
+            win_before,
+            win_after,
+            accuracy: move_accuracy(win_before, win_after),
+            class,
+            best: (!is_best).then(|| before.best.clone()),
+            why,
+            claim,
+        }
+    }
+}
+
+impl Judge<'_> {
+    /// The reason of the marked move of ply `i + 1` from the engine's lines: the better move's
+    /// (`best`) and the opponent's answer (`reply`), with the claim it makes.
+    fn why_marked(&self, i: usize, best: &AnalysisLine, reply: Option<&AnalysisLine>) -> (String, Option<Claim>) {
+        let (positions, moves) = (self.positions, self.moves);
+        // What the opponent's last move took, and where: a piece the better move takes back.
+        let taken = i.checked_sub(1).and_then(|j| Some((positions[j].captured_role(moves[j])?, moves[j].to())));
+        let (words, claim) =
+            why_worse(&positions[i], moves[i], &positions[i + 1], best, reply, &self.keys[..=i], taken);
+        // Material that changes hands far down a line is the engine's guess more than the move's
+        // doing: such a claim is not said.
+        let near = |c: &Claim| c.material == 0 || c.plies <= MATERIAL_CLAIM_PLIES;
+        (words, claim.filter(near))
+    }
+}
+
+/// The plain sentence of a marked move whose reason's claim did not hold: the evaluation before
+/// and after it, and the better move with its line.
+fn plain(board: &Board, ply: &PlyReview, before: &Analysis) -> String {
+    plain_words(board, ply.score_before, ply.score_after, &before.best)
+}
+
+/// See [`plain`]: `white_before` and `white_after` are White's view.
+fn plain_words(board: &Board, white_before: Score, white_after: Score, best: &AnalysisLine) -> String {
+    let mover = board.side_to_move();
+    let shown = |white: Score, to_move: Color| mover_view(white, to_move).in_pawns_for_white(to_move);
+    format!(
+        "the evaluation goes from {} to {}; {}",
+        shown(white_before, mover),
+        shown(white_after, !mover),
+        better_words(best)
+    )
+}
+
+/// `X was better (<its first five moves>)`.
+fn better_words(best: &AnalysisLine) -> String {
+    format!("{} was better ({})", best.san, best.pv_san.iter().take(5).cloned().collect::<Vec<_>>().join(" "))
+}
+
+/// A claim of material lost or won is made only when it changes hands within this many plies
+/// of its line (three moves each).
+const MATERIAL_CLAIM_PLIES: usize = 6;
+
+/// An answer within this many centipawns of the best is one a claim must hold along too.
+const CLOSE_ANSWER_CP: i32 = 100;
+/// The answers a check searches (the best and those close to it, [`CLOSE_ANSWER_CP`]).
+const CHECKED_ANSWERS: usize = 4;
+
+/// The deeper searches that check a claim.
+struct Checked<'a> {
+    ai: &'a Ai,
+    limits: &'a Limits,
+    control: &'a SearchControl,
+}
+
+impl Checked<'_> {
+    /// The reason of the move of ply `i + 1` again, from deeper searches than the review's: of the
+    /// position after the move played (`after_move`, the game up to it) and of the one after the
+    /// better move (from `before_move`), where the claim depends on that line (the review's own
+    /// lines, `before` and `after`, stand in for the other). Said only when the deeper lines make
+    /// the same claim (its kind, its material, its piece) and it holds along them: the words and
+    /// the claim of the deeper lines, or `None`.
+    #[allow(clippy::too_many_arguments)]
+    fn confirm(
+        &self,
+        judge: &Judge<'_>,
+        i: usize,
+        claim: &Claim,
+        before_move: &Game,
+        after_move: &Game,
+        before: &Analysis,
+        after: Option<&Analysis>,
+    ) -> Result<Option<(String, Claim)>, ReviewError> {
+        let board = before_move.board();
+        let needs_played = !matches!(claim.kind, ClaimKind::MissesMate);
+        let needs_better = !matches!(claim.kind, ClaimKind::AllowsMate | ClaimKind::Threat | ClaimKind::Promotes);
+        let search = |game: &Game| -> Result<Option<Analysis>, ReviewError> {
+            // The stop the last search's limit left is not the caller's.
+            self.control.rearm();
+            self.ai.new_game();
+            match self.ai.think(game, self.limits, Mode::Analyze, self.control, &mut Silent) {
+                Ok(a) => Ok(Some(a)),
+                Err(AiError::NoLegalMove(_)) => Ok(None),
+                Err(e) => Err(e.into()),
+            }
+        };
+        // The answers to a move a claim must hold along: the best, and the second when it is
+        // nearly as good (another engine may well choose it), each as a line from the position
+        // before the move with the mover's score.
+        let answers = |first: Move, analysis: Option<&Analysis>, over: Score| -> Vec<(Vec<Move>, Score)> {
+            let Some(a) = analysis else { return vec![(vec![first], over)] };
+            a.lines
+                .iter()
+                .filter(|l| a.best.score.0 - l.score.0 <= CLOSE_ANSWER_CP)
+                .map(|l| (std::iter::once(first).chain(l.pv.iter().copied()).collect(), -l.score))
+                .collect()
+        };
+        let mv = after_move.moves()[i];
+        let over_played = over_score(after_move.board());
+        let (reply, played) = match needs_played {
+            true => {
+                let a = search(after_move)?;
+                (a.as_ref().map(|a| a.best.clone()), answers(mv, a.as_ref(), over_played))
+            }
+            false => (after.map(|a| a.best.clone()), answers(mv, after, over_played)),
+        };
+        let (best, better) = match needs_better {
+            true => {
+                let mut after_best = before_move.clone();
+                if after_best.play(before.best.mv).is_err() {
+                    return Ok(None);
+                }
+                let a = search(&after_best)?;
+                let better = answers(before.best.mv, a.as_ref(), over_score(after_best.board()));
+                let (pv, score) = better[0].clone();
+                (AnalysisLine::new(board, before_move.castling_mode(), score, chess_search::Bound::Exact, pv), better)
+            }
+            false => (before.best.clone(), vec![(before.best.pv.clone(), before.best.score)]),
+        };
+        if self.control.was_asked_to_stop() {
+            return Ok(None);
+        }
+        let (words, again) = judge.why_marked(i, &best, reply.as_ref());
+        let Some(again) = again else { return Ok(None) };
+        let same = again.kind == claim.kind && again.material == claim.material && again.piece == claim.piece;
+
+        let holds = played.iter().all(|(played, played_score)| {
+            better.iter().all(|(better, better_score)| {
+                let lines = Lines { played, played_score: *played_score, better, better_score: *better_score };
+                again.holds(board, lines)
+            })
+        });
+        Ok((same && holds).then_some((words, again)))
+    }
 }
 
 impl Review {
@@ -739,6 +949,13 @@ fn why_good(board: &Board, mv: Move, next: &Board) -> Option<String> {
     }
 }
 
+/// Whether the capture `mv` in `board` wins `material` pawns or more by the static exchange on
+/// its square: a claim that rests on one capture is said only when the board proves it, whatever
+/// the lines after it (another engine's may take back where ours did not).
+fn wins_by_exchange(board: &Board, mv: Move, material: i32) -> bool {
+    board.see_ge(mv, material * see_value(Role::Pawn))
+}
+
 /// How many moves of `line`, played from `board`, it takes to come back to a position seen before:
 /// earlier in the line, at `board`, or in the game before it (`earlier`: the keys of its
 /// positions); `None` when the line repeats nothing.
@@ -764,7 +981,7 @@ const REPEAT_PLIES: usize = 8;
 /// (the replier checks at every move), `it leaves only a perpetual check: ...` (the mover
 /// does), `it allows a draw by repetition: ...`.
 /// `seen` holds the keys of the game's positions up to the one the move was played in.
-fn why_drawn(next: &Board, best: &AnalysisLine, reply: &AnalysisLine, seen: &[u64]) -> Option<String> {
+fn why_drawn(next: &Board, best: &AnalysisLine, reply: &AnalysisLine, seen: &[u64]) -> Option<(String, usize)> {
     if reply.score != Score::DRAW || best.score <= Score::DRAW {
         return None;
     }
@@ -777,15 +994,18 @@ fn why_drawn(next: &Board, best: &AnalysisLine, reply: &AnalysisLine, seen: &[u6
         b.play(m);
     }
     let line = reply.pv_san[..n].join(" ");
-    Some(match checks {
+    let words = match checks {
         [true, _] => format!("it allows a perpetual check: {line}"),
         [_, true] if n >= 2 => format!("it leaves only a perpetual check: {line}"),
         _ => format!("it allows a draw by repetition: {line}"),
-    })
+    };
+    Some((words, n))
 }
 
-/// Why `mv`, played in `board` (giving `next`), lost: the facts of the engine's lines, in words.
-/// `seen` holds the keys of the game's positions up to `board`, for repetitions.
+/// Why `mv`, played in `board` (giving `next`), lost: the facts of the engine's lines, in words,
+/// with the claim the words make (`None` for words that state no checkable fact: the review says
+/// the plain sentence instead). `seen` holds the keys of the game's positions up to `board`, for
+/// repetitions.
 fn why_worse(
     board: &Board,
     mv: Move,
@@ -794,15 +1014,27 @@ fn why_worse(
     reply: Option<&AnalysisLine>,
     seen: &[u64],
     taken: Option<(Role, Square)>,
-) -> String {
-    let better =
-        format!("{} was better ({})", best.san, best.pv_san.iter().take(5).cloned().collect::<Vec<_>>().join(" "));
+) -> (String, Option<Claim>) {
+    let better = better_words(best);
+    // The move played and the reply's line, from the position before the move.
+    let played: Vec<Move> = std::iter::once(mv).chain(reply.iter().flat_map(|r| r.pv.iter().copied())).collect();
+    let claim = |kind, line: &[Move], plies: usize, material: i32, piece: Option<(Role, Square)>| Claim {
+        kind,
+        line: line.to_vec(),
+        san: board.san_line(line),
+        plies,
+        material,
+        mate: None,
+        piece,
+    };
     // The reply's score is the opponent's, with the opponent to move: a mate it gives.
     if let Some((m, r)) = reply.and_then(|r| Some((r.score.mate_moves().filter(|&m| m > 0)?, r))) {
-        return format!("allows mate in {m}: {}; {better}", r.pv_san.join(" "));
+        let c = Claim { mate: Some(m), ..claim(ClaimKind::AllowsMate, &played, played.len(), 0, None) };
+        return (format!("allows mate in {m}: {}; {better}", r.pv_san.join(" ")), Some(c));
     }
     if let Some(m) = best.score.mate_moves().filter(|&m| m > 0) {
-        return format!("misses mate in {m}: {}", best.pv_san.join(" "));
+        let c = Claim { mate: Some(m), ..claim(ClaimKind::MissesMate, &best.pv, best.pv.len(), 0, None) };
+        return (format!("misses mate in {m}: {}", best.pv_san.join(" ")), Some(c));
     }
     // Material the best move takes that is still standing after the move played (worth more than
     // what the reply takes back): the move missed a win of material.
@@ -821,7 +1053,9 @@ fn why_worse(
         })
         .and_then(|(role, square)| Some((role, square, board.role_on(square)?)));
     if let Some((role, square, taker)) = retake {
-        return format!("it does not take back on {square} (the {taker} there has just taken a {role}); {better}");
+        let c = claim(ClaimKind::MissesMaterial, &best.pv, 1, claim::pawns(taker), Some((taker, square)));
+        let c = Some(c).filter(|c| wins_by_exchange(board, best.mv, c.material));
+        return (format!("it does not take back on {square} (the {taker} there has just taken a {role}); {better}"), c);
     }
     let missed = board
         .role_on(best.mv.to())
@@ -830,7 +1064,9 @@ fn why_worse(
     if let Some(role) =
         missed.filter(|&m| see_value(m) > lost.map_or(0, see_value) && see_value(m) >= see_value(Role::Knight))
     {
-        return format!("misses {}, which wins the {role} on {}; {better}", best.san, best.mv.to());
+        let c = claim(ClaimKind::MissesMaterial, &best.pv, 1, claim::pawns(role), Some((role, best.mv.to())));
+        let c = Some(c).filter(|c| wins_by_exchange(board, best.mv, c.material));
+        return (format!("misses {}, which wins the {role} on {}; {better}", best.san, best.mv.to()), c);
     }
     // What the lines win over their first moves (and the exchanges those start), for the mover:
     // the better move's, and the reply's after the move played.
@@ -847,61 +1083,85 @@ fn why_worse(
         && best_gain > lost.map_or(0, see_value).max(reply_loss)
     {
         let line = best.pv_san[..gain.plies].join(" ");
-        return format!("misses {}, which wins {} ({line}); {better}", best.san, gain.describe_gain());
+        let c = claim(ClaimKind::MissesMaterial, &best.pv, gain.plies, -gain.net_loss_pawns(), None);
+        return (format!("misses {}, which wins {} ({line}); {better}", best.san, gain.describe_gain()), Some(c));
     }
     if let Some(reply) = reply {
         let replier = next.role_on(reply.mv.from());
-        // The move and the reply's line together, from the position before the move.
-        let played: Vec<Move> = std::iter::once(mv).chain(reply.pv.iter().copied()).collect();
         let whole = material::Trade::along(board, &played, us);
         let after_reply = played_from(next, reply.mv);
         match lost {
             // A minor piece for a rook.
             Some(Role::Rook) if matches!(replier, Some(Role::Knight | Role::Bishop)) => {
-                return format!("loses the exchange: {} takes the rook on {}; {better}", reply.san, reply.mv.to());
+                let c = claim(ClaimKind::LosesMaterial, &played, 2, 2, Some((Role::Rook, reply.mv.to())));
+                let c = Some(c).filter(|c| wins_by_exchange(next, reply.mv, c.material));
+                return (format!("loses the exchange: {} takes the rook on {}; {better}", reply.san, reply.mv.to()), c);
             }
             // A piece taken: left en prise, or given in a trade that the move itself began, unless
             // the line wins it back (a trade of queens is no loss of the queen).
             Some(role) if role != Role::Pawn && whole.net_loss() >= 2 * see_value(Role::Pawn) => {
+                let plies = whole.plies.max(2);
+                let c = claim(
+                    ClaimKind::LosesMaterial,
+                    &played,
+                    plies,
+                    whole.net_loss_pawns(),
+                    Some((role, reply.mv.to())),
+                );
                 if taken == 0 {
-                    return format!("it leaves the {role} on {} to {}; {better}", reply.mv.to(), reply.san);
+                    let c = Some(c).filter(|c| wins_by_exchange(next, reply.mv, c.material));
+                    return (format!("it leaves the {role} on {} to {}; {better}", reply.mv.to(), reply.san), c);
                 }
-                let line = board.san_line(&played[..whole.plies.max(2)]).join(" ");
-                return format!("it loses {}: {line}; {better}", whole.describe_loss());
+                let line = board.san_line(&played[..plies]).join(" ");
+                return (format!("it loses {}: {line}; {better}", whole.describe_loss()), Some(c));
             }
             _ => {}
         }
-        // The reply's tactic: a fork or a pin, read off the board after it.
-        if let Some(motif) = after_reply.and_then(|after| motifs::motif(&after, reply.mv.to())) {
-            return format!("{}; {better}", motif.describe(&reply.san));
+        // The reply's fork, read off the board after it, when the line wins material by it. (A
+        // pin is not said of a reply: what it wins depends on lines another engine plays
+        // otherwise, three times in three on the reference games.)
+        let fork = after_reply
+            .and_then(|after| motifs::motif(&after, reply.mv.to()))
+            .filter(|m| matches!(m, motifs::Motif::Fork { .. }) && whole.net_loss_pawns() >= 1);
+        if let Some(motif @ motifs::Motif::Fork { attacker, from, .. }) = &fork {
+            let c =
+                claim(ClaimKind::Fork, &played, whole.plies.max(2), whole.net_loss_pawns(), Some((*attacker, *from)));
+            return (format!("{}; {better}", motif.describe(&reply.san)), Some(c));
         }
         // The reply's line wins more than its first capture shows (counted from the move itself
         // when the move took something).
         if let Some(trade) =
             loss.filter(|t| t.net_loss() >= see_value(Role::Pawn) && t.net_loss() > lost.map_or(0, see_value))
         {
-            let (trade, line) = match taken {
+            // The reply's trade counts from the position after the move: one more ply from before it.
+            let (trade, line, plies) = match taken {
                 0 => {
                     let line = reply.pv_san[..trade.plies].join(" ");
-                    (trade, line)
+                    let plies = trade.plies + 1;
+                    (trade, line, plies)
                 }
-                _ => (whole.clone(), board.san_line(&played[..whole.plies]).join(" ")),
+                _ => (whole.clone(), board.san_line(&played[..whole.plies]).join(" "), whole.plies),
             };
             if trade.net_loss() >= see_value(Role::Pawn) {
-                return format!("it loses {}: {line}; {better}", trade.describe_loss());
+                let c = claim(ClaimKind::LosesMaterial, &played, plies, trade.net_loss_pawns(), None);
+                return (format!("it loses {}: {line}; {better}", trade.describe_loss()), Some(c));
             }
         }
         if lost == Some(Role::Pawn) {
-            return format!("it loses a pawn to {}; {better}", reply.san);
+            let c = claim(ClaimKind::LosesMaterial, &played, 2, 1, Some((Role::Pawn, reply.mv.to())));
+            let c = Some(c).filter(|c| wins_by_exchange(next, reply.mv, c.material));
+            return (format!("it loses a pawn to {}; {better}", reply.san), c);
         }
         // A quiet reply's point: a promotion, or a threat to take something.
         let line = reply.pv_san.iter().take(4).cloned().collect::<Vec<_>>().join(" ");
         if reply.mv.promotion().is_some() {
-            return format!("the answer {} promotes ({line}); {better}", reply.san);
+            let c = claim(ClaimKind::Promotes, &played, 2, 0, None);
+            return (format!("the answer {} promotes ({line}); {better}", reply.san), Some(c));
         }
         let threat = after_reply.filter(|_| !next.is_capture(reply.mv)).and_then(|after| motifs::threat(next, &after));
         if let Some((role, sq)) = threat {
-            return format!("the answer {} attacks the {role} on {sq} ({line}); {better}", reply.san);
+            let c = claim(ClaimKind::Threat, &played, 2, 0, Some((role, sq)));
+            return (format!("the answer {} attacks the {role} on {sq} ({line}); {better}", reply.san), Some(c));
         }
         // A capture the line takes back: a trade, of like pieces (`trades the queens`) or of one
         // piece for another of the same value, begun by the move or by the reply.
@@ -918,19 +1178,20 @@ fn why_worse(
             match traded {
                 Some(t) if taken > 0 => {
                     let line = board.san_line(&played[..whole.plies]).join(" ");
-                    return format!("it trades {t}: {line}; {better}");
+                    return (format!("it trades {t}: {line}; {better}"), None);
                 }
-                Some(t) => return format!("the answer {} trades {t} ({line}); {better}", reply.san),
+                Some(t) => return (format!("the answer {} trades {t} ({line}); {better}", reply.san), None),
                 None => {}
             }
         }
         // A better position let go to a draw: the reply's line comes back to a position seen
         // before within its first moves.
         let own_point = played_from(board, best.mv).and_then(|after| why_good(board, best.mv, &after));
-        if let Some(draw) = why_drawn(next, best, reply, seen) {
+        if let Some((draw, n)) = why_drawn(next, best, reply, seen) {
+            let c = claim(ClaimKind::Draw, &played[..=n], n + 1, 0, None);
             return match own_point {
-                Some(point) => format!("{draw}; {better}: {point}"),
-                None => format!("{draw}; {better}"),
+                Some(point) => (format!("{draw}; {better}: {point}"), Some(c)),
+                None => (format!("{draw}; {better}"), Some(c)),
             };
         }
         // Nothing the reply wins or threatens: what the position shows (a passed pawn, the
@@ -942,11 +1203,11 @@ fn why_worse(
         let cost = said(positional::Line::Played).map_or(String::new(), |f| format!(": {f}"));
         let point = own_point.or_else(|| said(positional::Line::Better));
         return match point {
-            Some(point) => format!("the answer {} ({line}) gains{cost}; {better}: {point}", reply.san),
-            None => format!("the answer {} ({line}) gains{cost}; {better}", reply.san),
+            Some(point) => (format!("the answer {} ({line}) gains{cost}; {better}: {point}", reply.san), None),
+            None => (format!("the answer {} ({line}) gains{cost}; {better}", reply.san), None),
         };
     }
-    better
+    (better, None)
 }
 
 #[cfg(test)]
@@ -979,7 +1240,7 @@ mod tests {
     /// The reason for `played` in `fen`, given the engine's better line and its reply line.
     fn why(fen: &str, played: &str, best: &[&str], reply: &[&str]) -> String {
         let (board, mv, next) = with_move(fen, played);
-        why_worse(&board, mv, &next, &line(&board, best), Some(&line(&next, reply)), &[], None)
+        why_worse(&board, mv, &next, &line(&board, best), Some(&line(&next, reply)), &[], None).0
     }
 
     #[test]
@@ -1035,7 +1296,7 @@ mod tests {
         // Black's bishop has just taken the knight on c3; h3 leaves it there, bxc3 takes back.
         let why = |fen: &str, taken: Option<(Role, Square)>, reply: &[&str]| {
             let (board, mv, next) = with_move(fen, "h3");
-            why_worse(&board, mv, &next, &line(&board, &["bxc3", "Kb7"]), Some(&line(&next, reply)), &[], taken)
+            why_worse(&board, mv, &next, &line(&board, &["bxc3", "Kb7"]), Some(&line(&next, reply)), &[], taken).0
         };
         let fen = "k7/8/8/8/8/2b5/1P5P/6K1 w - - 0 2";
         let knight = Some((Role::Knight, Square::C3));
@@ -1103,7 +1364,7 @@ mod tests {
         let why = |reply: &[&str]| {
             let mut reply = line(&next, reply);
             reply.score = Score::DRAW;
-            why_worse(&board, mv, &next, &best, Some(&reply), &[], None)
+            why_worse(&board, mv, &next, &best, Some(&reply), &[], None).0
         };
         assert_eq!(
             why(&["Qf2+", "Kh1", "Qf1+", "Kh2", "Qf2+"]),
@@ -1121,7 +1382,7 @@ mod tests {
         let mut best = line(&board, &["Qf8+", "Kh7"]);
         best.score = Score(300);
         assert_eq!(
-            why_worse(&board, mv, &next, &best, Some(&reply), &[], None),
+            why_worse(&board, mv, &next, &best, Some(&reply), &[], None).0,
             "it leaves only a perpetual check: Kh7 Qf5+ Kh8 Qf8+ Kh7 Qf5+; Qf8+ was better (Qf8+ Kh7)"
         );
         // A position of the game before the move counts: after Kg1 Qf5, Kh2 Qf6 comes back to
@@ -1140,7 +1401,7 @@ mod tests {
         let mut best = line(&board, &["Rd7", "h6"]);
         best.score = Score(300);
         assert_eq!(
-            why_worse(&board, mv, &next, &best, Some(&reply), &seen, None),
+            why_worse(&board, mv, &next, &best, Some(&reply), &seen, None).0,
             "it allows a draw by repetition: Qf6; Rd7 was better (Rd7 h6)"
         );
     }
@@ -1229,6 +1490,7 @@ mod tests {
                 class: MoveClass::OnlyMove,
                 best: None,
                 why: why.map(str::to_owned),
+                claim: None,
             };
             let review =
                 Review { plies: vec![ply], white: summary(), black: summary(), key_moments: vec![], opening: None };

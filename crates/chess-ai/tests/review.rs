@@ -1,7 +1,7 @@
 //! Game review: Win% and accuracy formulas, the classes and reasons on games that show them,
 //! determinism for a node budget, progress and stopping.
 
-use chess_ai::review::{move_accuracy, review, win_percent, MoveClass, Review, ReviewOptions};
+use chess_ai::review::{move_accuracy, review, win_percent, ClaimKind, MoveClass, Review, ReviewOptions};
 use chess_ai::SearchControl;
 use chess_core::{Color, Game};
 use chess_eval::Score;
@@ -50,6 +50,9 @@ fn a_move_that_allows_mate_is_a_blunder_and_says_the_mate() {
     assert_eq!(nf6.class, MoveClass::Blunder);
     let why = nf6.why.as_deref().unwrap();
     assert!(why.starts_with("allows mate in 1: Qxf7#"), "{why}");
+    let claim = nf6.claim.as_ref().expect("a checked claim");
+    assert_eq!((claim.kind, claim.mate), (ClaimKind::AllowsMate, Some(1)));
+    assert_eq!(claim.san, ["Nf6", "Qxf7#"]);
     assert!(nf6.best.is_some(), "the better move is given");
     assert_eq!(r.plies[6].class, MoveClass::Best);
     assert_eq!(r.black.count(MoveClass::Blunder), 1);
@@ -65,6 +68,8 @@ fn a_move_that_leaves_a_piece_en_prise_says_which_and_where() {
     assert!(blunder.class >= MoveClass::Mistake, "{:?}", blunder.class);
     let why = blunder.why.as_deref().unwrap();
     assert!(why.starts_with("it loses a knight for a pawn: Nxe5 Nxe5;"), "{why}");
+    let claim = blunder.claim.as_ref().expect("a checked claim");
+    assert_eq!((claim.kind, claim.material, claim.plies), (ClaimKind::LosesMaterial, 2, 2));
     // 3. Nd4?? puts the knight where the e5 pawn takes it.
     let r = judged(&game(&["e4", "e5", "Nf3", "Nc6", "Nd4"]));
     let why = r.plies[4].why.as_deref().unwrap();
@@ -142,13 +147,17 @@ fn a_move_that_lets_a_knight_fork_king_and_rook_says_so() {
 }
 
 #[test]
-fn a_move_that_steps_into_a_pin_says_which_piece_is_pinned() {
-    // Ke1?? steps onto the e-file behind the knight: Re8 pins it, and f5 will win it (Stockfish
-    // at depth 18: -0.70 before, -4.77 after).
+fn a_move_that_steps_into_a_pin_says_the_piece_it_loses() {
+    // Ke1?? steps onto the e-file behind the knight: Re8 pins it, and the knight is lost
+    // (Stockfish at depth 18: -0.70 before, -4.77 after). What the pin wins is said, checked
+    // along the deeper lines; a reply's pin itself is not (what it wins depends on lines another
+    // engine plays otherwise).
     let r = judged(&game_from("r5k1/5ppp/8/8/4N3/8/PP3PPP/5K2 w - - 0 1", &["Ke1"]));
     let why = r.plies[0].why.as_deref().unwrap();
     assert_eq!(r.plies[0].class, MoveClass::Blunder);
-    assert!(why.starts_with("walks into a pin: Re8 pins the knight on e4 to the king; "), "{why}");
+    assert!(why.starts_with("it loses a knight: Re8 "), "{why}");
+    let claim = r.plies[0].claim.as_ref().expect("a checked claim");
+    assert_eq!((claim.kind, claim.material), (ClaimKind::LosesMaterial, 3));
 }
 
 #[test]

@@ -65,12 +65,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, ArgError> {
                 analysis.time_ms
             );
             for (i, line) in analysis.lines.iter().enumerate() {
-                outln!(
-                    "{:>2}. {:>7}  {}",
-                    i + 1,
-                    format::score(line.score),
-                    format::numbered_line(&board, &line.pv_san)
-                );
+                outln!("{:>2}. {:>7}  {}", i + 1, line.score.in_pawns(), format::numbered_line(&board, &line.pv_san));
             }
         }
     }
@@ -89,7 +84,7 @@ fn iteration_line(board: &Board, info: &Info) -> String {
         info.depth,
         info.seldepth,
         info.multi_pv,
-        format::score(info.score),
+        info.score.in_pawns(),
         info.nodes,
         info.time_ms,
         format::numbered_line(board, &board.san_line(&info.pv))

@@ -1,37 +1,9 @@
-//! How the terminal commands write numbers for people: scores in pawns, move numbers, counts.
-//! `play` and `analyze` both call these, so that a score or a move number reads the same
-//! everywhere (the UCI protocol's own `score cp 35` / `score mate 3` is `Score`'s `Display`).
+//! How the terminal commands write numbers for people: move numbers, counts. `play` and
+//! `analyze` both call these, so that a move number reads the same everywhere (scores in pawns
+//! are `Score::in_pawns` and `Score::in_pawns_for_white`, the one form of every front end; the
+//! UCI protocol's own `score cp 35` / `score mate 3` is `Score`'s `Display`).
 
 use chess_core::{Board, Color};
-use chess_eval::Score;
-
-/// A score from the side to move's point of view, in pawns (`+0.34`, `-1.20`) or as a mate in
-/// moves (`#3` mates, `#-2` is mated).
-pub fn score(score: Score) -> String {
-    signed(score, 1)
-}
-
-/// A score found for `mover` (the side to move when it was found), from White's point of view:
-/// `+0.35` is good for White, `#3` a mate in 3 for White, `#-3` for Black, `+TB` a win for White
-/// that the endgame tablebases prove.
-pub fn score_for_white(score: Score, mover: Color) -> String {
-    signed(
-        score,
-        match mover {
-            Color::White => 1,
-            Color::Black => -1,
-        },
-    )
-}
-
-fn signed(score: Score, sign: i32) -> String {
-    match score.mate_moves() {
-        Some(moves) => format!("#{}", sign * moves),
-        // Above every evaluation: a win (or loss) the endgame tablebases prove.
-        None if score.0.abs() > Score::MAX_EVAL.0 => if sign * score.0 > 0 { "+TB" } else { "-TB" }.to_owned(),
-        None => format!("{:+.2}", f64::from(sign * score.0) / 100.0),
-    }
-}
 
 /// A move with its number, `san` being played in `before`: `12. e4` for White, `12...Nf6` for
 /// Black (the form under the board and in the move list).
@@ -81,24 +53,6 @@ pub fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn scores_from_either_point_of_view() {
-        assert_eq!(score(Score(34)), "+0.34");
-        assert_eq!(score(Score(-120)), "-1.20");
-        assert_eq!(score(Score(0)), "+0.00");
-        assert_eq!(score(Score::mate_in(5)), "#3");
-        assert_eq!(score(Score::mated_in(4)), "#-2");
-        assert_eq!(score_for_white(Score(35), Color::White), "+0.35");
-        assert_eq!(score_for_white(Score(-120), Color::White), "-1.20");
-        assert_eq!(score_for_white(Score(21), Color::Black), "-0.21");
-        assert_eq!(score_for_white(Score::mate_in(5), Color::White), "#3");
-        assert_eq!(score_for_white(Score::mate_in(5), Color::Black), "#-3");
-        assert_eq!(score_for_white(Score::mated_in(4), Color::White), "#-2");
-        assert_eq!(score_for_white(Score::mated_in(4), Color::Black), "#2");
-        assert_eq!(score(Score::TB_WIN - 29), "+TB");
-        assert_eq!(score_for_white(Score::TB_WIN - 3, Color::Black), "-TB");
-    }
 
     #[test]
     fn move_numbers() {

@@ -344,8 +344,8 @@ pub fn print_summary(game: &Game, r: &Review) {
             "  {}{symbol} ({}, {} -> {}): {}",
             format::numbered_move(&positions[ply - 1], &p.san),
             p.class.name(),
-            format::score_for_white(mover_view(p.score_before, p.color), p.color),
-            format::score_for_white(mover_view(p.score_after, !p.color), !p.color),
+            mover_view(p.score_before, p.color).in_pawns_for_white(p.color),
+            mover_view(p.score_after, !p.color).in_pawns_for_white(!p.color),
             p.why.as_deref().unwrap_or("")
         );
     }

@@ -80,6 +80,51 @@ impl Score {
         }
     }
 
+    /// The score as people read it, from the side to move's point of view: pawns with a sign
+    /// (`+0.34`, `-1.20`), a mate in moves (`#3` mates, `#-2` is mated), or `+TB` / `-TB` above
+    /// every evaluation (a win or loss the endgame tablebases prove). The one form of every
+    /// front end's scores (the terminal's `play`, `analyze` and `review`, a review's sentences).
+    ///
+    /// ```
+    /// use chess_eval::Score;
+    /// assert_eq!(Score(34).in_pawns(), "+0.34");
+    /// assert_eq!(Score(-120).in_pawns(), "-1.20");
+    /// assert_eq!(Score(0).in_pawns(), "+0.00");
+    /// assert_eq!(Score::mate_in(5).in_pawns(), "#3");
+    /// assert_eq!(Score::mated_in(4).in_pawns(), "#-2");
+    /// assert_eq!((Score::TB_WIN - 29).in_pawns(), "+TB");
+    /// ```
+    pub fn in_pawns(self) -> String {
+        self.signed(1)
+    }
+
+    /// [`in_pawns`](Self::in_pawns) of a score found for `mover` (the side to move when it was
+    /// found), from White's point of view: `+0.35` is good for White, `#3` a mate in 3 for White,
+    /// `#-3` for Black.
+    ///
+    /// ```
+    /// use chess_core::Color;
+    /// use chess_eval::Score;
+    /// assert_eq!(Score(35).in_pawns_for_white(Color::White), "+0.35");
+    /// assert_eq!(Score(21).in_pawns_for_white(Color::Black), "-0.21");
+    /// assert_eq!(Score::mate_in(5).in_pawns_for_white(Color::White), "#3");
+    /// assert_eq!(Score::mate_in(5).in_pawns_for_white(Color::Black), "#-3");
+    /// assert_eq!(Score::mated_in(4).in_pawns_for_white(Color::White), "#-2");
+    /// assert_eq!(Score::mated_in(4).in_pawns_for_white(Color::Black), "#2");
+    /// assert_eq!((Score::TB_WIN - 3).in_pawns_for_white(Color::Black), "-TB");
+    /// ```
+    pub fn in_pawns_for_white(self, mover: chess_core::Color) -> String {
+        self.signed(if mover == chess_core::Color::White { 1 } else { -1 })
+    }
+
+    fn signed(self, sign: i32) -> String {
+        match self.mate_moves() {
+            Some(moves) => format!("#{}", sign * moves),
+            None if self.0.abs() > Self::MAX_EVAL.0 => if sign * self.0 > 0 { "+TB" } else { "-TB" }.to_owned(),
+            None => format!("{:+.2}", f64::from(sign * self.0) / 100.0),
+        }
+    }
+
     /// Clamp an evaluation into the evaluation range.
     #[inline(always)]
     pub const fn clamp_eval(self) -> Score {

@@ -2,11 +2,11 @@
 //! npm package's `review`): versioned by [`SCHEMA`], described in `docs/review.md`. Its
 //! [`ScoreJson`] is also the score of the npm package's analyses.
 
-use chess_core::{Board, Color, Game, Move};
+use chess_core::{Board, Color, Game, Move, Role, Square};
 use chess_eval::Score;
 use serde::Serialize;
 
-use super::{MoveClass, PlyReview, Review, SideSummary};
+use super::{Claim, ClaimKind, MoveClass, PlyReview, Review, SideSummary};
 use crate::openings::classify;
 use crate::AnalysisLine;
 
@@ -97,6 +97,40 @@ struct PlyJson<'a> {
     symbol: Option<&'static str>,
     best: Option<BestJson<'a>>,
     why: Option<&'a str>,
+    claim: Option<ClaimJson<'a>>,
+}
+
+/// A reason's claim (`super::claim`): its kind, which line shows it (`played`: the move played
+/// and the refutation; `better`: the better move and its line), that line from the position
+/// before the move, the plies within which it happens, the material in pawns, the moves to mate,
+/// and the piece it names.
+#[derive(Serialize)]
+struct ClaimJson<'a> {
+    kind: &'static str,
+    line: &'static str,
+    uci: Vec<String>,
+    san: &'a [String],
+    plies: usize,
+    material: i32,
+    mate: Option<i32>,
+    piece: Option<String>,
+    square: Option<String>,
+}
+
+impl<'a> From<&'a Claim> for ClaimJson<'a> {
+    fn from(c: &'a Claim) -> Self {
+        ClaimJson {
+            kind: c.kind.name(),
+            line: if c.kind.on_better_line() { "better" } else { "played" },
+            uci: c.line.iter().map(Move::to_string).collect(),
+            san: &c.san,
+            plies: c.plies,
+            material: c.material,
+            mate: c.mate,
+            piece: c.piece.map(|(role, _)| role.to_string()),
+            square: c.piece.map(|(_, sq)| sq.to_string()),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -130,6 +164,7 @@ impl<'a> From<&'a PlyReview> for PlyJson<'a> {
                 pv_san: &b.pv_san,
             }),
             why: p.why.as_deref(),
+            claim: p.claim.as_ref().map(ClaimJson::from),
         }
     }
 }
@@ -285,6 +320,69 @@ impl<'a> At<'a> {
         }
     }
 
+    /// A reason's claim about the move `played` in `board` (`better`: the better move, when the
+    /// review names one): its line must start with the move its kind is about and be legal.
+    fn claim(&self, board: &Board, played: Move, better: Option<Move>) -> Result<Claim, ReviewJsonError> {
+        let name = self.field("kind")?.str()?;
+        let kind = ClaimKind::from_name(name).ok_or_else(|| self.wrong(&format!("no claim is named {name:?}")))?;
+        let side = if kind.on_better_line() { "better" } else { "played" };
+        if self.field("line")?.str()? != side {
+            return Err(self.wrong(&format!("a {name} claim is shown by the {side} line")));
+        }
+        let mut b = *board;
+        let mut line = Vec::new();
+        for at in self.field("uci")?.items()? {
+            let uci = at.str()?;
+            let mv = b
+                .parse_uci(uci)
+                .ok()
+                .filter(|&m| b.is_legal(m))
+                .ok_or_else(|| at.wrong(&format!("{uci} is not legal there")))?;
+            b.play(mv);
+            line.push(mv);
+        }
+        let first = if kind.on_better_line() { better } else { Some(played) };
+        if line.is_empty() || line.first().copied() != first {
+            return Err(self.wrong(&format!("its line does not start with the {side} move")));
+        }
+        let san = board.san_line(&line);
+        let given = self.field("san")?.items()?.iter().map(At::str).collect::<Result<Vec<_>, _>>()?;
+        if given != san {
+            return Err(self.wrong("its SAN is not its line's"));
+        }
+        let int = |at: At<'_>, range: std::ops::RangeInclusive<i64>| {
+            at.value
+                .as_i64()
+                .filter(|n| range.contains(n))
+                .map(|n| n as i32)
+                .ok_or_else(|| at.wrong("expected a whole number in range"))
+        };
+        let piece = match (self.get("piece"), self.get("square")) {
+            (None, None) => None,
+            (Some(p), Some(q)) => {
+                let (role_name, square) = (p.str()?, q.str()?);
+                let role = Role::ALL.into_iter().find(|r| r.to_string() == role_name);
+                let role = role.ok_or_else(|| p.wrong(&format!("no piece is named {role_name:?}")))?;
+                let square = square.parse::<Square>().map_err(|_| q.wrong(&format!("{square:?} is no square")))?;
+                Some((role, square))
+            }
+            _ => return Err(self.wrong("a piece without its square, or a square without its piece")),
+        };
+        let plies = self.field("plies")?.usize()?;
+        if !(1..=line.len()).contains(&plies) {
+            return Err(self.wrong(&format!("{plies} plies is not within its line of {}", line.len())));
+        }
+        Ok(Claim {
+            kind,
+            line,
+            san,
+            plies,
+            material: int(self.field("material")?, -100..=100)?,
+            mate: self.get("mate").map(|m| int(m, 0..=i64::from(Score::MAX_PLY))).transpose()?,
+            piece,
+        })
+    }
+
     fn class(&self) -> Result<MoveClass, ReviewJsonError> {
         let name = self.str()?;
         MoveClass::ALL
@@ -377,6 +475,7 @@ impl Review {
                     Some(AnalysisLine::new(board, game.castling_mode(), score, chess_search::Bound::Exact, pv))
                 }
             };
+            let best_move = best.as_ref().map(|b: &AnalysisLine| b.mv);
             plies.push(PlyReview {
                 ply,
                 color,
@@ -390,6 +489,7 @@ impl Review {
                 class: at.field("class")?.class()?,
                 best,
                 why: at.get("why").map(|w| w.str().map(str::to_owned)).transpose()?,
+                claim: at.get("claim").map(|c| c.claim(board, mv, best_move)).transpose()?,
             });
         }
         let opening = match root.get("opening") {
@@ -456,6 +556,7 @@ mod tests {
             class: MoveClass::Best,
             best: None,
             why: None,
+            claim: None,
         };
         let review =
             Review { plies: vec![ply], white: summary(), black: summary(), key_moments: vec![1], opening: None };
@@ -499,5 +600,38 @@ mod tests {
         }
         let written = read(&|j| j["black"]["acpl"] = serde_json::json!(2000.0)).unwrap();
         assert!(written.contains(r#""acpl":2000.0"#), "{written}");
+    }
+
+    #[test]
+    fn a_claim_is_written_and_read_back_and_a_wrong_one_is_refused() {
+        let mut game = Game::new();
+        for san in ["f3", "e5", "g4", "Qh4#"] {
+            game.play_san(san).unwrap();
+        }
+        let options = crate::review::ReviewOptions { nodes: 20_000, book_plies: 0, ..Default::default() };
+        let review = crate::review::review(&game, &options, &crate::SearchControl::new(), &mut |_, _| {}).unwrap();
+        let json = review.to_json_value();
+        let claim = &json["plies"][2]["claim"];
+        assert_eq!(claim["kind"], "allows-mate", "{json}");
+        assert_eq!(claim["line"], "played");
+        assert_eq!(claim["uci"], serde_json::json!(["g2g4", "d8h4"]));
+        assert_eq!(claim["san"], serde_json::json!(["g4", "Qh4#"]));
+        assert_eq!((claim["mate"].as_i64(), claim["piece"].is_null()), (Some(1), true));
+        assert_eq!(Review::from_json(&json.to_string(), &game).unwrap().to_json(), review.to_json());
+        let refused = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut json = json.clone();
+            edit(&mut json);
+            Review::from_json(&json.to_string(), &game).unwrap_err().to_string()
+        };
+        let at = "plies[2].claim";
+        assert!(refused(&|j| j["plies"][2]["claim"]["kind"] = "wins".into()).contains(at));
+        assert!(refused(&|j| j["plies"][2]["claim"]["line"] = "better".into()).contains("shown by the played line"));
+        assert!(refused(&|j| j["plies"][2]["claim"]["uci"][1] = "d8h5".into()).contains("d8h5 is not legal there"));
+        assert!(refused(&|j| j["plies"][2]["claim"]["uci"][0] = "e2e4".into())
+            .contains("does not start with the played move"));
+        assert!(refused(&|j| j["plies"][2]["claim"]["san"][1] = "Qh4".into()).contains("its SAN is not its line's"));
+        assert!(refused(&|j| j["plies"][2]["claim"]["plies"] = 3.into()).contains("not within its line of 2"));
+        assert!(refused(&|j| j["plies"][2]["claim"]["piece"] = "knight".into()).contains("without its square"));
+        assert!(refused(&|j| j["plies"][2]["claim"]["material"] = 1000.into()).contains("in range"));
     }
 }

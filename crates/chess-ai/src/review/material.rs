@@ -78,6 +78,13 @@ impl Trade {
         self.lost.iter().map(|&r| see_value(r)).sum::<i32>() - self.won.iter().map(|&r| see_value(r)).sum::<i32>()
     }
 
+    /// What the side comes out behind by, in pawns ([`claim::pawns`](super::claim::pawns):
+    /// a knight and a bishop are three, a rook five, a queen nine).
+    pub fn net_loss_pawns(&self) -> i32 {
+        let worth = |roles: &[Role]| roles.iter().map(|&r| super::claim::pawns(r)).sum::<i32>();
+        worth(&self.lost) - worth(&self.won)
+    }
+
     /// The trade in words, from the side that comes out behind: `a rook for a pawn`, `the
     /// exchange`, `two pawns`, `the queen for a rook and a knight`. A bishop given for a knight
     /// (or a knight for a bishop) is an even trade and goes unsaid: a bishop and a pawn for a

@@ -318,7 +318,7 @@ impl Session {
         };
         let mover = self.game.board().side_to_move();
         match ai.analyze(&self.game) {
-            Ok(a) => outln!("Hint: {} ({}, depth {})", a.best.san, format::score_for_white(a.score(), mover), a.depth),
+            Ok(a) => outln!("Hint: {} ({}, depth {})", a.best.san, a.score().in_pawns_for_white(mover), a.depth),
             Err(e) => outln!("No hint: {e}"),
         }
     }

@@ -111,7 +111,7 @@ pub(super) fn answer_details(answer: &Analysis, mover: Color) -> String {
     }
     format!(
         "{}, depth {}, {} nodes, {} ms",
-        format::score_for_white(answer.score(), mover),
+        answer.score().in_pawns_for_white(mover),
         answer.depth,
         format::thousands(answer.nodes),
         answer.time_ms
@@ -123,7 +123,7 @@ pub(super) fn progress_line(info: &Info, mover: Color) -> String {
     format!(
         "thinking... depth {} score {} nodes {}",
         info.depth,
-        format::score_for_white(info.score, mover),
+        info.score.in_pawns_for_white(mover),
         format::thousands(info.nodes)
     )
 }

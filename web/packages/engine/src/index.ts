@@ -13,9 +13,9 @@ export { MAX_NET_BYTES, NET_URL, currentNet, loadNet, unloadNet } from './net.js
 export type { NetInfo, NetSource } from './net.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 export type {
-  AiOptions, Analysis, Annotation, Castling, Color, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,
+  AiOptions, Analysis, Annotation, Castling, ClaimKind, Color, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,
   Level, LevelInfo, Line, MoveClass, MoveClassInfo, MoveInfo, Opening, PieceLetter, PlyReview, Progress, PromotionPiece, RejectionReason,
-  ReviewOptions, Score, SideReview, ThinkOptions,
+  ReviewClaim, ReviewOptions, Score, SideReview, ThinkOptions,
 } from './types.js';
 export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';
 export type {

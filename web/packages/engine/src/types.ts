@@ -254,12 +254,44 @@ export interface PlyReview {
   /** The engine's best move here with its line, when the move played was another. */
   best: { san: string; uci: string; score: Score; pvSan: string[] } | null;
   /**
-   * Why the move is marked, in words built from the engine's facts (a mate, material a line wins,
-   * a recapture forgotten, a fork or pin, a threat, a draw let in, a positional fact such as a passed pawn or an open
-   * file at the king; docs/review.md lists them); for a best, excellent or good move, its point
-   * when the board shows one (a fork or pin, a piece attacked, a piece saved).
+   * Why the move is marked: a reason built from the engine's facts (a mate, material lost or
+   * missed, a recapture forgotten, a fork, a threat, a promotion, a draw let in; docs/review.md
+   * lists them), said only when {@link claim} holds along deeper searches, else the plain
+   * sentence (the evaluation before and after, and the better move). For a best, excellent or
+   * good move, its point when the board shows one (a fork or pin, a piece attacked, a piece saved).
    */
   why: string | null;
+  /** The fact `why` states, checked before it was said; null for a plain sentence. */
+  claim: ReviewClaim | null;
+}
+
+/** What a review's reason claims: docs/review.md, "Checked claims". */
+export type ClaimKind =
+  | 'allows-mate'
+  | 'misses-mate'
+  | 'loses-material'
+  | 'fork'
+  | 'misses-material'
+  | 'threat'
+  | 'promotes'
+  | 'draw';
+
+/**
+ * A reason's claim, in a form another engine's lines can check: its kind, the line that shows it
+ * from the position before the move (`played`: the move played, then the answer; `better`: the
+ * better move and its line), the plies of that line within which it happens, the material lost or
+ * won in pawns (1, 3, 3, 5, 9), the moves to mate, and the piece it names.
+ */
+export interface ReviewClaim {
+  kind: ClaimKind;
+  line: 'played' | 'better';
+  uci: string[];
+  san: string[];
+  plies: number;
+  material: number;
+  mate: number | null;
+  piece: 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king' | null;
+  square: string | null;
 }
 
 /** One side's figures in a review. */
