@@ -380,12 +380,14 @@ def report(title, ref, judged, classes, accuracies):
     """Recall, precision, accuracy and confusion of `classes` (per game, per move) against the
     reference's, on the `judged` moves."""
     pairs = []  # (reference class, candidate class) per move
+    losses = []  # (reference Win% loss, candidate class) per move
     acc_diffs = []
     for scores, keep, mine, accuracy in zip(ref, judged, classes, accuracies):
         moves, wins = judge(scores)
-        for (_, _, cls), k, c in zip(moves, keep, mine):
+        for (_, loss, cls), k, c in zip(moves, keep, mine):
             if k:
                 pairs.append((cls, c))
+                losses.append((loss, c))
         for color, acc in zip(("white", "black"), accuracy):
             acc_diffs.append(abs(game_accuracy(wins, color) - acc))
 
@@ -407,6 +409,15 @@ def report(title, ref, judged, classes, accuracies):
     # Within one class: a blunder called a mistake or the reverse.
     near = sum(1 for r, o in pairs if r in ("blunder", "mistake") and group(o) in ("blunder", "mistake"))
     print(f"blunders and mistakes found as either: {near}/{sum(1 for r, _ in pairs if r in ('blunder', 'mistake'))}")
+    # The gross errors a player feels: "you blundered" after a good move, and a move that loses
+    # 20 Win% or more left without a mistake or blunder mark.
+    ours_blunders = [loss for loss, c in losses if group(c) == "blunder"]
+    false_blunders = sum(1 for loss in ours_blunders if loss < 5)
+    gross = [c for loss, c in losses if loss >= 20]
+    unmarked = sum(1 for c in gross if group(c) not in ("mistake", "blunder"))
+    print(f"blunder marks on moves losing < 5 Win%: {false_blunders}/{len(ours_blunders)} "
+          f"({100 * false_blunders / max(1, len(ours_blunders)):.1f}%); moves losing >= 20 Win% "
+          f"without a mistake or blunder mark: {unmarked}/{len(gross)} ({100 * unmarked / max(1, len(gross)):.1f}%)")
     print(f"accuracy: mean absolute difference {sum(acc_diffs) / len(acc_diffs):.2f} points over {len(acc_diffs)} sides")
     order = ["good", "inaccuracy", "mistake", "blunder"]
     print("confusion (rows: Stockfish at the reference depth, columns: this one):")

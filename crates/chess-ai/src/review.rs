@@ -406,6 +406,12 @@ pub fn review(
         (None, Some(depth)) => Limits { depth: Some(depth), multi_pv: 2, ..Limits::default() },
         (None, None) => Limits { nodes: Some(options.nodes), multi_pv: 2, ..Limits::default() },
     };
+    // A move marked a mistake or worse is judged again from searches of three times the budget.
+    let rejudge = match (options.move_time_ms, options.depth) {
+        (Some(ms), _) => Limits { move_time_ms: Some(ms.saturating_mul(3)), ..limits.clone() },
+        (None, Some(depth)) => Limits { depth: Some((depth + 2).min(crate::MAX_DEPTH)), ..limits.clone() },
+        (None, None) => Limits { nodes: Some(options.nodes.saturating_mul(3)), ..limits.clone() },
+    };
     // The searches that check a reason's claim before it is said look deeper: twice the budget,
     // each from a cleared table (one the review's searches have filled cuts their lines short).
     let checker = Ai::new(AiOptions { multi_pv: CHECKED_ANSWERS, hash_mb: Some(16), ..ai.options().clone() })?;
@@ -458,9 +464,39 @@ pub fn review(
         if let (Some(j), Some(after)) = (i.checked_sub(1), searches.last()) {
             if let Some(before) = &searches[j] {
                 let mut ply = judge.ply(j, before, after.as_ref());
+                // A move marked a mistake or worse is judged again from deeper searches of the
+                // positions before and after it: one misjudged position otherwise marks the move
+                // into it and the move out of it (two searches' noise, not the player's).
+                let mut rejudged = None;
+                if ply.class >= MoveClass::Mistake {
+                    let again = |game: &Game| -> Result<Option<Analysis>, ReviewError> {
+                        control.rearm();
+                        match ai.think(game, &rejudge, Mode::Analyze, control, &mut Silent) {
+                            Ok(a) => Ok(Some(a)),
+                            Err(AiError::NoLegalMove(_)) => Ok(None),
+                            Err(e) => Err(e.into()),
+                        }
+                    };
+                    let deep_before = again(&before_move)?;
+                    let deep_after = match after {
+                        Some(_) => again(&prefix)?,
+                        None => None,
+                    };
+                    if control.was_asked_to_stop() {
+                        break;
+                    }
+                    if let Some(deep_before) = deep_before {
+                        ply = judge.ply(j, &deep_before, deep_after.as_ref());
+                        rejudged = Some((deep_before, deep_after));
+                    }
+                }
+                let (before, after) = match &rejudged {
+                    Some((b, a)) => (b, a.as_ref()),
+                    None => (before, after.as_ref()),
+                };
                 if let Some(claim) = ply.claim.take() {
                     let checked = Checked { ai: &checker, limits: &deeper, control };
-                    match checked.confirm(&judge, j, &claim, &before_move, &prefix, before, after.as_ref())? {
+                    match checked.confirm(&judge, j, &claim, &before_move, &prefix, before, after)? {
                         Some((words, claim)) => {
                             ply.why = Some(words);
                             ply.claim = Some(claim);
@@ -771,7 +807,7 @@ impl Review {
     /// let text = r.annotate(&PgnGame::new(game)).to_pgn();
     /// let flat = text.replace('\n', " ");
     /// assert!(flat.contains("2. g4 $4 {[%eval #-1] Blunder: allows mate in 1: Qh4#;"), "{text}");
-    /// assert!(flat.contains("(2. Nc3 "), "the better line as a variation: {text}");
+    /// assert!(flat.contains("(2. e3 "), "the better line as a variation: {text}");
     /// assert!(flat.trim_end().ends_with("2... Qh4# 0-1"), "{text}");
     /// assert_eq!(read_pgn(&text).unwrap()[0].game.moves().len(), 4);
     /// ```

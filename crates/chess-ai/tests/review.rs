@@ -142,7 +142,8 @@ fn a_move_that_lets_a_knight_fork_king_and_rook_says_so() {
     // White's knight on g1 the position was lost already and the fork only a mistake in Win%.
     let r = judged(&game_from("r4k2/5ppp/8/8/1n6/8/PP3PPP/R3K1N1 w - - 0 1", &["h3"]));
     let why = r.plies[0].why.as_deref().unwrap();
-    assert_eq!(r.plies[0].class, MoveClass::Blunder);
+    // A blunder, or a win thrown away (both `??`), as the deeper searches of a marked move judge.
+    assert!(r.plies[0].class >= MoveClass::Blunder, "{:?}", r.plies[0].class);
     assert!(why.starts_with("walks into a fork: Nc2+ attacks the king on e1 and the rook on a1; "), "{why}");
 }
 
