@@ -6,7 +6,10 @@
  * A check answers the typed value, built afresh (only the fields named here, in a fixed order), or
  * why the value is not one (`levels is not a list`, `clock.left.white is not a time`).
  */
-import { type Color, type GameResult, type GameReview, MOVE_CLASSES, type MoveClass, type PlyReview, type Score, type SideReview } from 'chess-wasm';
+import {
+  type ClaimKind, type Color, type GameResult, type GameReview, MOVE_CLASSES, type MoveClass, type PlyReview, type ReviewClaim, type Score,
+  type SideReview,
+} from 'chess-wasm';
 
 /** The New game panel's choices and the header's switches. */
 export interface Settings {
@@ -196,6 +199,28 @@ function ply(value: unknown, path: string): PlyReview {
       pvSan: list(best.pvSan, `${path}.best.pvSan`, string),
     },
     why: o.why === null ? null : string(o.why, `${path}.why`),
+    // Reviews kept before claims were written have none.
+    claim: o.claim === undefined || o.claim === null ? null : claim(o.claim, `${path}.claim`),
+  };
+}
+
+const CLAIM_KINDS: readonly ClaimKind[] = [
+  'allows-mate', 'misses-mate', 'loses-material', 'fork', 'misses-material', 'threat', 'promotes', 'draw',
+];
+const PIECES = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
+
+function claim(value: unknown, path: string): ReviewClaim {
+  const o = object(value, path);
+  return {
+    kind: oneOf(o.kind, `${path}.kind`, CLAIM_KINDS),
+    line: oneOf(o.line, `${path}.line`, ['played', 'better'] as const),
+    uci: list(o.uci, `${path}.uci`, string),
+    san: list(o.san, `${path}.san`, string),
+    plies: integer(o.plies, `${path}.plies`, 1),
+    material: integer(o.material, `${path}.material`),
+    mate: o.mate === null ? null : integer(o.mate, `${path}.mate`, 0),
+    piece: o.piece === null ? null : oneOf(o.piece, `${path}.piece`, PIECES),
+    square: o.square === null ? null : string(o.square, `${path}.square`),
   };
 }
 
