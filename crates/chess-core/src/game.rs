@@ -4,6 +4,15 @@ use crate::{
     Board, CastlingMode, Color, FenError, IllegalMoveError, MaterialRule, Move, MoveList, SanError, UciMoveError,
 };
 
+/// The repetitions of a position that let a player claim a draw (FIDE 9.2)...
+const CLAIMABLE_REPETITIONS: usize = 3;
+/// ...and that draw the game without a claim (FIDE 9.6.1).
+const DRAWN_REPETITIONS: usize = 5;
+/// The plies without a capture or pawn move that let a player claim a draw (FIDE 9.3)...
+const CLAIMABLE_PLIES: u16 = 100;
+/// ...and that draw the game without a claim (FIDE 9.6.2).
+const DRAWN_PLIES: u16 = 150;
+
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameStatus {
@@ -363,6 +372,40 @@ impl Game {
             .count()
     }
 
+    /// Whether the current position has occurred three times or more
+    /// ([`repetitions`](Self::repetitions)): a draw a player may claim (FIDE 9.2). It holds
+    /// whatever [`status`](Self::status) reports first (insufficient material, the 75-move rule,
+    /// five repetitions).
+    ///
+    /// ```
+    /// use chess_core::Game;
+    /// let mut game = Game::new();
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(8) {
+    ///     assert!(!game.is_threefold_repetition());
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert!(game.is_threefold_repetition()); // the start position, a third time
+    /// ```
+    pub fn is_threefold_repetition(&self) -> bool {
+        self.repetitions() >= CLAIMABLE_REPETITIONS
+    }
+
+    /// Whether a draw by the fifty-move rule can be claimed (FIDE 9.3): 100 plies or more without
+    /// a capture or pawn move, unless the last of them mated (the mate stands). It holds whatever
+    /// [`status`](Self::status) reports first (insufficient material, the 75-move rule...).
+    ///
+    /// ```
+    /// use chess_core::Game;
+    /// assert!(Game::from_fen("7k/8/8/8/8/8/R7/K7 w - - 100 80").unwrap().is_fifty_move_rule());
+    /// assert!(!Game::from_fen("7k/8/8/8/8/8/R7/K7 w - - 99 80").unwrap().is_fifty_move_rule());
+    /// // Mated on the hundredth ply: no draw to claim.
+    /// assert!(!Game::from_fen("R6k/6pp/8/8/8/8/8/K7 b - - 100 80").unwrap().is_fifty_move_rule());
+    /// ```
+    pub fn is_fifty_move_rule(&self) -> bool {
+        let board = self.board();
+        board.halfmove_clock() >= CLAIMABLE_PLIES && (board.has_legal_moves() || !board.in_check())
+    }
+
     /// The status of the game. Mate and stalemate take precedence over the draw rules (a mate
     /// given on the hundredth or the hundred-and-fiftieth ply wins, as FIDE 9.3 and 9.6.2 say),
     /// then insufficient material, then the draws without a claim (five repetitions, then 150
@@ -400,13 +443,13 @@ impl Game {
         }
         let repetitions = self.repetitions();
         let clock = board.halfmove_clock();
-        if repetitions >= 5 {
+        if repetitions >= DRAWN_REPETITIONS {
             GameStatus::FivefoldRepetition
-        } else if clock >= 150 {
+        } else if clock >= DRAWN_PLIES {
             GameStatus::SeventyFiveMoveRule
-        } else if repetitions >= 3 {
+        } else if repetitions >= CLAIMABLE_REPETITIONS {
             GameStatus::ThreefoldRepetition
-        } else if clock >= 100 {
+        } else if clock >= CLAIMABLE_PLIES {
             GameStatus::FiftyMoveRule
         } else {
             GameStatus::Ongoing

@@ -51,6 +51,47 @@ pub enum Error {
     /// A review given back (to annotate a PGN) that is not one, or not of this game.
     #[error(transparent)]
     Review(#[from] chess_ai::review::json::ReviewJsonError),
+    /// The AI found no move to give (the game is over) or its search failed.
+    #[error(transparent)]
+    Ai(#[from] chess_ai::AiError),
+    /// A review could not be made: its budget or options are out of range, or a search failed.
+    #[error(transparent)]
+    ReviewFailed(#[from] chess_ai::review::ReviewError),
+}
+
+impl Error {
+    /// The package's machine-readable code for this error: the thrown JS `Error` carries it as
+    /// `code`, and the package's `ChessError.code` is it (`ChessErrorCode` in
+    /// web/packages/engine/src/errors.ts lists every code, this crate's among them).
+    ///
+    /// ```
+    /// use chess_wasm::position::Position;
+    /// assert_eq!(Position::new(Some("not a fen")).unwrap_err().code(), "INVALID_FEN");
+    /// let mut game = Position::new(None).unwrap();
+    /// assert_eq!(game.play("Ke3").unwrap_err().code(), "ILLEGAL_MOVE");
+    /// assert_eq!(game.legal_moves_from(Some("z9")).unwrap_err().code(), "INVALID_SQUARE");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        use chess_ai::review::ReviewError;
+        match self {
+            // An edit that leaves no position is one of a FEN too (the package edits by FEN).
+            Error::Fen(_) | Error::Position(_) => "INVALID_FEN",
+            Error::Pgn(_) | Error::PgnGame(_) => "INVALID_PGN",
+            Error::Rejected { reason: chess_core::MoveRejection::Unreadable(_), .. } => "INVALID_MOVE",
+            Error::Move(_) | Error::Rejected { .. } => "ILLEGAL_MOVE",
+            Error::Square(_) => "INVALID_SQUARE",
+            Error::Piece(_) | Error::Color(_) => "INVALID_ARGUMENT",
+            Error::Options(_) | Error::ReviewFailed(ReviewError::Budget(_) | ReviewError::Options(_)) => {
+                "INVALID_OPTION"
+            }
+            Error::GameOver(_)
+            | Error::Ai(chess_ai::AiError::NoLegalMove(_))
+            | Error::ReviewFailed(ReviewError::Search(chess_ai::AiError::NoLegalMove(_))) => "GAME_OVER",
+            Error::Ai(_) | Error::ReviewFailed(ReviewError::Search(_)) => "INTERNAL",
+            Error::Net(_) => "INVALID_NET",
+            Error::Review(_) => "INVALID_REVIEW",
+        }
+    }
 }
 
 /// `e`'s message without a leading "invalid FEN: " (chess-core's syntax errors carry it; the

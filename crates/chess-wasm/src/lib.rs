@@ -47,8 +47,13 @@ fn stoppable(stop: Option<js_sys::Int32Array>) -> SearchControl {
     stop.map_or_else(SearchControl::new, stopped_by)
 }
 
-fn js(e: Error) -> JsError {
-    JsError::new(&e.to_string())
+/// `e` as the JS `Error` the binding throws: its message, and its code as `code` (the package's
+/// `ChessError.code`, [`Error::code`]).
+fn js(e: Error) -> JsValue {
+    let error = js_sys::Error::new(&e.to_string());
+    // Setting a property on a new, extensible Error object cannot fail.
+    let _ = js_sys::Reflect::set(&error, &JsValue::from_str("code"), &JsValue::from_str(e.code()));
+    error.into()
 }
 
 fn json<T: serde::Serialize>(value: &T) -> String {
@@ -95,7 +100,7 @@ pub fn think(
     let board = *game.board();
     let castling = game.castling_mode();
     let mut reporter = |info: &Info| report(json(&engine::ProgressJson::new(&board, info, castling)));
-    let analysis = ai.think(game, &limits, mode, control, &mut reporter).map_err(|e| Error::Move(e.to_string()))?;
+    let analysis = ai.think(game, &limits, mode, control, &mut reporter)?;
     Ok(json(&engine::AnalysisJson::new(&board, &analysis, castling)))
 }
 
@@ -121,8 +126,7 @@ pub fn review(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<String, Error> {
     let options = engine::review_options_from_json(options_json)?;
-    let review = chess_ai::review::review(position.game(), &options, control, progress)
-        .map_err(|e| Error::Move(e.to_string()))?;
+    let review = chess_ai::review::review(position.game(), &options, control, progress)?;
     Ok(review.to_json())
 }
 
@@ -135,7 +139,7 @@ pub fn js_review(
     options_json: Option<String>,
     on_progress: Option<js_sys::Function>,
     stop: Option<js_sys::Int32Array>,
-) -> Result<String, JsError> {
+) -> Result<String, JsValue> {
     let control = stoppable(stop);
     let mut report = |done: usize, total: usize| {
         if let Some(f) = &on_progress {
@@ -155,26 +159,26 @@ pub struct JsPosition(position::Position);
 impl JsPosition {
     /// The start position, or `fen`'s.
     #[wasm_bindgen(constructor)]
-    pub fn new(fen: Option<String>) -> Result<JsPosition, JsError> {
+    pub fn new(fen: Option<String>) -> Result<JsPosition, JsValue> {
         position::Position::new(fen.as_deref()).map(JsPosition).map_err(js)
     }
 
     /// The first game of a PGN text, whole: tags, comments, NAGs and result.
     #[wasm_bindgen(js_name = fromPgn)]
-    pub fn from_pgn(pgn: &str) -> Result<JsPosition, JsError> {
+    pub fn from_pgn(pgn: &str) -> Result<JsPosition, JsValue> {
         position::Position::from_pgn(pgn).map(JsPosition).map_err(js)
     }
 
     /// A position set up by hand (a FEN): castling rights and an en-passant square that can no
     /// longer hold are dropped; anything else that is no legal position is refused.
     #[wasm_bindgen(js_name = fromEdit)]
-    pub fn from_edit(fen: &str) -> Result<JsPosition, JsError> {
+    pub fn from_edit(fen: &str) -> Result<JsPosition, JsValue> {
         position::Position::from_edit(fen).map(JsPosition).map_err(js)
     }
 
     /// Every game of a PGN text, or the first that cannot be read (its number and line).
     #[wasm_bindgen(js_name = readPgn)]
-    pub fn read_pgn(text: &str) -> Result<Vec<JsPosition>, JsError> {
+    pub fn read_pgn(text: &str) -> Result<Vec<JsPosition>, JsValue> {
         Ok(position::Position::read_pgn(text).map_err(js)?.into_iter().map(JsPosition).collect())
     }
 
@@ -185,14 +189,14 @@ impl JsPosition {
 
     /// Set tags: a JSON array of `[name, value]` pairs or an object; an empty value removes one.
     #[wasm_bindgen(js_name = setTags)]
-    pub fn set_tags(&mut self, tags_json: &str) -> Result<(), JsError> {
+    pub fn set_tags(&mut self, tags_json: &str) -> Result<(), JsValue> {
         let tags = tag_pairs(Some(tags_json)).map_err(js)?;
         self.0.set_tags(&tags).map_err(js)
     }
 
     /// Set the comment (and, when given, the NAGs: a JSON array of numbers) of a ply; ply 0 is
     /// the comment before the first move.
-    pub fn annotate(&mut self, ply: usize, comment: Option<String>, nags_json: Option<String>) -> Result<(), JsError> {
+    pub fn annotate(&mut self, ply: usize, comment: Option<String>, nags_json: Option<String>) -> Result<(), JsValue> {
         let nags = match nags_json.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(text) => Some(
@@ -240,20 +244,26 @@ impl JsPosition {
         json(&self.0.state())
     }
 
+    /// The draw rules of the current position as JSON, each on its own:
+    /// `{threefoldRepetition, fiftyMoveRule, insufficientMaterial, draw}`.
+    pub fn draws(&self) -> String {
+        json(&self.0.draws())
+    }
+
     /// The legal moves as JSON (from the square `from` only, if given).
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self, from: Option<String>) -> Result<String, JsError> {
+    pub fn legal_moves(&self, from: Option<String>) -> Result<String, JsValue> {
         self.0.legal_moves_from(from.as_deref()).map(|m| json(&m)).map_err(js)
     }
 
     /// Play a move in SAN or UCI; the move as JSON.
-    pub fn play(&mut self, text: &str) -> Result<String, JsError> {
+    pub fn play(&mut self, text: &str) -> Result<String, JsValue> {
         self.0.play(text).map(|m| json(&m)).map_err(js)
     }
 
     /// Play the move from `from` to `to`, promoting to `promotion` (a queen by default).
     #[wasm_bindgen(js_name = playFromTo)]
-    pub fn play_from_to(&mut self, from: &str, to: &str, promotion: Option<String>) -> Result<String, JsError> {
+    pub fn play_from_to(&mut self, from: &str, to: &str, promotion: Option<String>) -> Result<String, JsValue> {
         self.0.play_from_to(from, to, promotion.as_deref()).map(|m| json(&m)).map_err(js)
     }
 
@@ -273,25 +283,25 @@ impl JsPosition {
     }
 
     /// `loser` (`white` or `black`) resigns.
-    pub fn resign(&mut self, loser: &str) -> Result<(), JsError> {
+    pub fn resign(&mut self, loser: &str) -> Result<(), JsValue> {
         self.0.resign(loser).map_err(js)
     }
 
     /// The players agree a draw (the game must still be going on).
     #[wasm_bindgen(js_name = agreeDraw)]
-    pub fn agree_draw(&mut self) -> Result<(), JsError> {
+    pub fn agree_draw(&mut self) -> Result<(), JsValue> {
         self.0.agree_draw().map_err(js)
     }
 
     /// `flagged` ran out of time: it loses, or the game is drawn when the other side cannot mate.
-    pub fn flag(&mut self, flagged: &str) -> Result<(), JsError> {
+    pub fn flag(&mut self, flagged: &str) -> Result<(), JsValue> {
         self.0.flag(flagged).map_err(js)
     }
 
     /// The game in PGN; `tags_json` is a JSON array of `[name, value]` pairs (or an object) of
     /// tags over the game's own; `review_json`, a review of this game (schema `chess-review/1`),
     /// annotates its moves.
-    pub fn pgn(&self, tags_json: Option<String>, review_json: Option<String>) -> Result<String, JsError> {
+    pub fn pgn(&self, tags_json: Option<String>, review_json: Option<String>) -> Result<String, JsValue> {
         let tags = tag_pairs(tags_json.as_deref()).map_err(js)?;
         match review_json {
             None => Ok(self.0.pgn(&tags)),
@@ -306,13 +316,13 @@ impl JsPosition {
 
     /// Put a piece (FEN letter) on a square; the game restarts from there.
     #[wasm_bindgen(js_name = setPiece)]
-    pub fn set_piece(&mut self, square: &str, piece: &str) -> Result<(), JsError> {
+    pub fn set_piece(&mut self, square: &str, piece: &str) -> Result<(), JsValue> {
         self.0.set_piece(square, piece).map_err(js)
     }
 
     /// Empty a square; the game restarts from there.
     #[wasm_bindgen(js_name = removePiece)]
-    pub fn remove_piece(&mut self, square: &str) -> Result<(), JsError> {
+    pub fn remove_piece(&mut self, square: &str) -> Result<(), JsValue> {
         self.0.remove_piece(square).map_err(js)
     }
 }
@@ -338,7 +348,7 @@ pub struct JsEngine(Ai);
 impl JsEngine {
     /// An AI with these options (JSON; see API.md).
     #[wasm_bindgen(constructor)]
-    pub fn new(options_json: Option<String>) -> Result<JsEngine, JsError> {
+    pub fn new(options_json: Option<String>) -> Result<JsEngine, JsValue> {
         let options =
             engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
         let ai = Ai::new(options).map_err(|e| js(e.into()))?;
@@ -348,7 +358,7 @@ impl JsEngine {
 
     /// Change the options.
     #[wasm_bindgen(js_name = setOptions)]
-    pub fn set_options(&mut self, options_json: Option<String>) -> Result<(), JsError> {
+    pub fn set_options(&mut self, options_json: Option<String>) -> Result<(), JsValue> {
         let options =
             engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
         self.0.set_options(options).map_err(|e| js(e.into()))
@@ -369,7 +379,7 @@ impl JsEngine {
         limits_json: Option<String>,
         on_progress: Option<js_sys::Function>,
         stop: Option<js_sys::Int32Array>,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
         let mode = match mode {
             "play" => Mode::Play,
             "analyze" => Mode::Analyze,
@@ -406,7 +416,7 @@ impl JsEngine {
 /// of the compiled-in `s6-128-hm-1000`: JSON `{name, hash, shape, compiledIn}` of the net. Bytes
 /// that are not a net are refused with the reason, and the net in use stays.
 #[wasm_bindgen(js_name = loadNet)]
-pub fn load_net(bytes: &[u8]) -> Result<String, JsError> {
+pub fn load_net(bytes: &[u8]) -> Result<String, JsValue> {
     net::load(bytes).map(|d| json(&d)).map_err(js)
 }
 

@@ -156,6 +156,25 @@ pub enum Explanation {
     },
 }
 
+/// The draw rules of the current position each on its own, from chess-core (the state's `status`
+/// names only the first end that holds): what the package's `isThreefoldRepetition()`,
+/// `isDrawByFiftyMoves()`, `isInsufficientMaterial()` and `isDraw()` read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Draws {
+    /// The current position has occurred three times or more ([`Game::is_threefold_repetition`]).
+    pub threefold_repetition: bool,
+    /// A draw by the fifty-move rule can be claimed ([`Game::is_fifty_move_rule`]: 100 plies
+    /// without a capture or pawn move, and no mate on the last).
+    pub fifty_move_rule: bool,
+    /// Neither side can ever mate ([`Board::is_insufficient_material`]).
+    pub insufficient_material: bool,
+    /// The game is drawn (stalemate, insufficient material, a claimable draw, fivefold repetition,
+    /// the 75-move rule, an agreed draw, a flag fallen when the other side cannot mate) or a draw
+    /// can be claimed (three repetitions, fifty moves), whatever the status names first.
+    pub draw: bool,
+}
+
 /// A game from a start position, with every draw rule, the resignation a caller may record, and
 /// what a PGN carries besides the moves (tags, comments, NAGs), kept from import to export.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -362,6 +381,29 @@ impl Position {
             status: status.word(),
             winner: winner.map(Color::as_str),
             result,
+        }
+    }
+
+    /// The draw rules of the current position, each on its own ([`Draws`]).
+    ///
+    /// ```
+    /// use chess_wasm::position::Position;
+    /// // Stalemated with a lone bishop: the status says stalemate, and the material is insufficient too.
+    /// let game = Position::new(Some("7k/5K2/6B1/8/8/8/8/8 b - - 0 1")).unwrap();
+    /// assert_eq!(game.state().status, "stalemate");
+    /// let draws = game.draws();
+    /// assert!(draws.insufficient_material && draws.draw && !draws.threefold_repetition);
+    /// ```
+    pub fn draws(&self) -> Draws {
+        let threefold_repetition = self.game.is_threefold_repetition();
+        let fifty_move_rule = self.game.is_fifty_move_rule();
+        let insufficient_material = self.game.board().is_insufficient_material();
+        let drawn = self.outcome().2 == "1/2-1/2";
+        Draws {
+            threefold_repetition,
+            fifty_move_rule,
+            insufficient_material,
+            draw: drawn || threefold_repetition || fifty_move_rule || insufficient_material,
         }
     }
 

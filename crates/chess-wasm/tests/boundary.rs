@@ -107,6 +107,40 @@ fn every_end_reason() {
     assert_eq!(resigned.play("e5").unwrap_err().to_string(), "the game is over (resignation)");
 }
 
+/// The draw rules each on its own (`ChessGame.isThreefoldRepetition()`, `isDrawByFiftyMoves()`,
+/// `isInsufficientMaterial()`, `isDraw()`), where the status names another end first.
+#[test]
+fn draws_hold_each_on_its_own() {
+    use chess_wasm::position::Draws;
+    let none = Draws { threefold_repetition: false, fifty_move_rule: false, insufficient_material: false, draw: false };
+    assert_eq!(Position::new(None).unwrap().draws(), none);
+    // Five repetitions: the status says fivefold, and the position has occurred three times too.
+    let mut repeat = Position::new(None).unwrap();
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(16) {
+        repeat.play(m).unwrap();
+    }
+    assert_eq!(repeat.state().status, "fivefold-repetition");
+    assert_eq!(repeat.draws(), Draws { threefold_repetition: true, draw: true, ..none });
+    // 150 plies: the 75-move rule first, the fifty-move rule holds too.
+    let clock = Position::new(Some("7k/8/8/8/8/8/R7/K7 w - - 150 120")).unwrap();
+    assert_eq!(clock.state().status, "seventy-five-move-rule");
+    assert_eq!(clock.draws(), Draws { fifty_move_rule: true, draw: true, ..none });
+    // Mated on the hundredth ply: a mate, no draw.
+    let mated = Position::new(Some("R6k/6pp/8/8/8/8/8/K7 b - - 100 80")).unwrap();
+    assert_eq!((mated.state().status, mated.draws()), ("checkmate", none));
+    // A stalemate, an agreed draw and a flag the other side cannot win on are draws; a resignation is not.
+    assert!(Position::new(Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).unwrap().draws().draw);
+    let mut agreed = Position::new(None).unwrap();
+    agreed.agree_draw().unwrap();
+    assert_eq!(agreed.draws(), Draws { draw: true, ..none });
+    let mut flagged = Position::new(Some("8/8/8/4k3/8/8/3P4/4K3 w - - 0 1")).unwrap();
+    flagged.flag("white").unwrap();
+    assert_eq!(flagged.draws(), Draws { draw: true, ..none });
+    let mut resigned = Position::new(None).unwrap();
+    resigned.resign("white").unwrap();
+    assert_eq!(resigned.draws(), none);
+}
+
 #[test]
 fn fivefold_repetition_and_the_75_move_rule_end_the_game() {
     let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
@@ -540,6 +574,64 @@ fn typescript_knows_every_rejection_reason() {
     in_ts.sort_unstable();
     in_rust.sort_unstable();
     assert_eq!(in_ts, in_rust);
+}
+
+/// Every code an error of this crate carries is one the package's `ChessErrorCode` union
+/// (web/packages/engine/src/errors.ts) names.
+#[test]
+fn typescript_knows_every_error_code() {
+    use chess_wasm::Error;
+    let errors =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/packages/engine/src/errors.ts"))
+            .unwrap();
+    let union = errors.split("export type ChessErrorCode =").nth(1).unwrap().split(';').next().unwrap();
+    let in_ts: Vec<&str> = union.split('\'').skip(1).step_by(2).collect();
+    let fen = Position::new(Some("x")).unwrap_err();
+    let mut game = Position::new(None).unwrap();
+    let errors = [
+        fen,
+        Position::from_pgn("1. e4 e5 2. Ke3").unwrap_err(),
+        Position::read_pgn("1. e4 *\n\n1. Ke3 *").unwrap_err(),
+        game.play("Ke3").unwrap_err(),
+        game.play("hello").unwrap_err(),
+        game.play_from_to("e2", "e5", None).unwrap_err(),
+        game.play_from_to("z9", "e4", None).unwrap_err(),
+        game.play_from_to("e7", "e8", Some("x")).unwrap_err(),
+        Position::from_edit("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err(),
+        game.set_tags(&[("Result".into(), "1-0".into())]).unwrap_err(),
+        game.resign("purple").unwrap_err(),
+        chess_wasm::net::load(&[0; 16]).unwrap_err(),
+        game.annotated_pgn(&[], "{}").unwrap_err(),
+        Error::Ai(chess_ai::AiError::NoLegalMove(chess_core::GameStatus::Stalemate)),
+        Error::Ai(chess_ai::AiError::SearchPanicked),
+        Error::ReviewFailed(chess_ai::review::ReviewError::Budget("nodes".into())),
+    ];
+    let mut codes: Vec<&str> = errors.iter().map(Error::code).collect();
+    game.resign("white").unwrap();
+    codes.push(game.play("e4").unwrap_err().code());
+    for code in &codes {
+        assert!(in_ts.contains(code), "{code} is not in ChessErrorCode");
+    }
+    let expected = [
+        "INVALID_FEN",
+        "INVALID_PGN",
+        "INVALID_PGN",
+        "ILLEGAL_MOVE",
+        "INVALID_MOVE",
+        "ILLEGAL_MOVE",
+        "INVALID_SQUARE",
+        "INVALID_ARGUMENT",
+        "INVALID_FEN",
+        "INVALID_OPTION",
+        "INVALID_ARGUMENT",
+        "INVALID_NET",
+        "INVALID_REVIEW",
+        "GAME_OVER",
+        "INTERNAL",
+        "INVALID_OPTION",
+        "GAME_OVER",
+    ];
+    assert_eq!(codes, expected);
 }
 
 /// The keys of an interface in web/packages/engine/src/types.ts (`name?:` lines at its top level).

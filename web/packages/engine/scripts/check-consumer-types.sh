@@ -19,14 +19,21 @@ cat > "$work/package.json" <<'JSON'
 { "name": "consumer", "private": true, "type": "module" }
 JSON
 cat > "$work/main.ts" <<'TS'
-import { Ai, ChessGame, IllegalMoveError, WorkerAi } from 'chess-wasm';
-import type { MoveInfo, PieceLetter, RejectionReason } from 'chess-wasm';
+import { Ai, ChessError, ChessGame, IllegalMoveError, WorkerAi } from 'chess-wasm';
+import type { ChessErrorCode, MoveInfo, PieceLetter, PieceSymbol, RejectionReason, Square } from 'chess-wasm';
 import { Game } from 'chess-wasm/compat';
+import type { PieceSymbol as CompatPiece, Square as CompatSquare } from 'chess-wasm/compat';
 
 export function play(): string {
   const game = new ChessGame();
   const move: MoveInfo = game.move('e4');
   const piece: PieceLetter = move.piece;
+  const to: Square = move.to;
+  const named: string = move.from;
+  const kind: PieceSymbol = 'k';
+  const upper: CompatSquare = 'E2';
+  const letter: CompatPiece = 'K';
+  game.move({ from: named.toUpperCase(), to: 'E5' });
   try {
     game.move('Ke3');
   } catch (e) {
@@ -34,7 +41,16 @@ export function play(): string {
       const reason: RejectionReason = e.reason;
       console.log(reason);
     }
+    if (e instanceof ChessError) {
+      const code: ChessErrorCode = e.code;
+      if (code === 'ILLEGAL_MOVE' || code === 'INVALID_MOVE') console.log(code);
+    }
   }
+  game.load('8/8/8/4k3/8/8/8/4KB2 w - - 0 1');
+  const over: boolean = game.isGameOver() && game.isDraw() && game.isInsufficientMaterial() && !game.isCheckmate()
+    && !game.isStalemate() && !game.inCheck() && !game.isThreefoldRepetition() && !game.isDrawByFiftyMoves();
+  game.reset();
+  console.log(to, kind, upper, letter, over, game.state().enPassant satisfies Square | null);
   const ai = new Ai({ level: 1 });
   const answer = ai.bestMove(game);
   ai.free();

@@ -36,7 +36,7 @@ function boundaryJson(value: object): string {
       // `this` is the object that holds `key`: the options themselves (found nowhere inside
       // them: no prefix) or one nested in them (`clock.`, `depthOptions.`).
       const parent = pathOf(value, this);
-      throw new ChessError(`invalid options: ${parent}${key} must be a finite number, got ${String(v)}`);
+      throw new ChessError(`invalid options: ${parent}${key} must be a finite number, got ${String(v)}`, 'INVALID_OPTION');
     }
     return v;
   });
@@ -56,14 +56,14 @@ function pathOf(root: object, target: unknown): string {
 
 /** The options as the wasm boundary reads them. */
 export function optionsJson(options: AiOptions = {}): string {
-  if (options === null || typeof options !== 'object') throw new ChessError('the AI options must be an object');
+  if (options === null || typeof options !== 'object') throw new ChessError('the AI options must be an object', 'INVALID_OPTION');
   // Checked in one place, the wasm boundary (names, types and ranges alike).
   return boundaryJson(options);
 }
 
 /** The limits as the wasm boundary reads them. */
 export function limitsJson(limits: ThinkOptions = {}): string {
-  if (limits === null || typeof limits !== 'object') throw new ChessError('the limits must be an object');
+  if (limits === null || typeof limits !== 'object') throw new ChessError('the limits must be an object', 'INVALID_OPTION');
   const { moveTimeMs, nodes, depth, clock, infinite } = limits;
   return boundaryJson({ moveTimeMs, nodes, depth, clock, infinite });
 }
@@ -76,7 +76,7 @@ let searching = false;
 
 /** Run the search `f`, refusing it while another runs on this thread. */
 function oneSearch<T>(f: () => T): T {
-  if (searching) throw new ChessError('a search is running on this thread: one search at a time (start the next when it returns)');
+  if (searching) throw new ChessError('a search is running on this thread: one search at a time (start the next when it returns)', 'BUSY');
   searching = true;
   try {
     return f();
@@ -89,7 +89,10 @@ function oneSearch<T>(f: () => T): T {
 function stopFlag(stop: Int32Array | undefined): Int32Array | null {
   if (stop === undefined || stop === null) return null;
   if (!(stop instanceof Int32Array)) {
-    throw new ChessError('the stop flag must be an Int32Array (stop[0] = 1 ends the search), for example new Int32Array(new SharedArrayBuffer(4))');
+    throw new ChessError(
+      'the stop flag must be an Int32Array (stop[0] = 1 ends the search), for example new Int32Array(new SharedArrayBuffer(4))',
+      'INVALID_ARGUMENT',
+    );
   }
   return stop;
 }
@@ -136,11 +139,11 @@ export class Ai {
   }
 
   private static freed(): ChessError {
-    return new ChessError('this Ai was freed: no method can be called after free()');
+    return new ChessError('this Ai was freed: no method can be called after free()', 'FREED');
   }
 
   private static busy(): ChessError {
-    return new ChessError('this Ai is searching: it cannot be used until the search returns');
+    return new ChessError('this Ai is searching: it cannot be used until the search returns', 'BUSY');
   }
 
   /** Choose a move at the configured strength. */
@@ -166,7 +169,7 @@ export class Ai {
     const engine = this.engine;
     if (!(game instanceof ChessGame)) {
       const got = typeof game === 'string' ? 'a string (for a FEN, pass new ChessGame(fen))' : String(game);
-      throw new ChessError(`the AI thinks about a ChessGame, got ${got}`);
+      throw new ChessError(`the AI thinks about a ChessGame, got ${got}`, 'INVALID_ARGUMENT');
     }
     const json = limitsJson(limits);
     const flag = stopFlag(stop);
@@ -240,8 +243,11 @@ export class Ai {
  * ```
  */
 export function review(game: ChessGame, options: ReviewOptions = {}, stop?: Int32Array): GameReview {
-  if (!(game instanceof ChessGame)) throw new ChessError(`review takes a ChessGame, got ${typeof game === 'string' ? 'a string (for a PGN, pass ChessGame.fromPgn(pgn))' : String(game)}`);
-  if (options === null || typeof options !== 'object') throw new ChessError('the review options must be an object');
+  if (!(game instanceof ChessGame)) {
+    const got = typeof game === 'string' ? 'a string (for a PGN, pass ChessGame.fromPgn(pgn))' : String(game);
+    throw new ChessError(`review takes a ChessGame, got ${got}`, 'INVALID_ARGUMENT');
+  }
+  if (options === null || typeof options !== 'object') throw new ChessError('the review options must be an object', 'INVALID_OPTION');
   const { onProgress, ...budget } = options;
   const json = boundaryJson(budget);
   const flag = stopFlag(stop);

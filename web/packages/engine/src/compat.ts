@@ -167,7 +167,7 @@ function validateAiOptions(options: AIOptions): AILevel {
   }
   if (tt !== undefined && tt > MAX_HASH_MB) {
     // Ours only: more than WebAssembly can hold (the engine's own limit, which it checks too).
-    throw new ChessError(`ttSizeMB must be between 0 and ${MAX_HASH_MB} in WebAssembly, got ${tt}`);
+    throw new ChessError(`ttSizeMB must be between 0 and ${MAX_HASH_MB} in WebAssembly, got ${tt}`, 'INVALID_OPTION');
   }
   return level as AILevel;
 }

@@ -30,7 +30,7 @@ export class ChessGame {
    * bad FEN, an empty one included.
    */
   constructor(fen?: string) {
-    if (fen !== undefined) requireString(fen, 'the FEN');
+    if (fen !== undefined) requireString(fen, 'the FEN', 'INVALID_FEN');
     this.raw = freeWhenCollected(this, rethrow(() => new wasm.Position(fen ?? null)));
   }
 
@@ -44,7 +44,7 @@ export class ChessGame {
 
   /** @internal The wasm game; a {@link ChessError} once the game was freed. */
   get position(): wasm.Position {
-    if (this.raw === null) throw new ChessError('this ChessGame was freed: no method can be called after free()');
+    if (this.raw === null) throw new ChessError('this ChessGame was freed: no method can be called after free()', 'FREED');
     return this.raw;
   }
 
@@ -58,7 +58,7 @@ export class ChessGame {
   }
 
   private static busy(): ChessError {
-    return new ChessError('this ChessGame is being searched: it cannot change until the search returns (clone() it to play on)');
+    return new ChessError('this ChessGame is being searched: it cannot change until the search returns (clone() it to play on)', 'BUSY');
   }
 
   /**
@@ -81,7 +81,7 @@ export class ChessGame {
    * status says so). Variations are read past. An empty text is the start position.
    */
   static fromPgn(pgn: string): ChessGame {
-    requireString(pgn, 'the PGN');
+    requireString(pgn, 'the PGN', 'INVALID_PGN');
     return ChessGame.adopt(rethrow(() => wasm.Position.fromPgn(pgn)));
   }
 
@@ -91,7 +91,7 @@ export class ChessGame {
    * (`invalid PGN: game 2, line 14: move 7. Ke3: illegal move "Ke3"`).
    */
   static readPgn(text: string): ChessGame[] {
-    requireString(text, 'the PGN');
+    requireString(text, 'the PGN', 'INVALID_PGN');
     return rethrow(() => wasm.Position.readPgn(text)).map((position) => ChessGame.adopt(position));
   }
 
@@ -124,8 +124,8 @@ export class ChessGame {
    * They show in {@link history} and in the {@link pgn}.
    */
   annotate(ply: number, annotation: Annotation): void {
-    if (!Number.isInteger(ply) || ply < 0) throw new ChessError(`ply must be a whole number from 0, got ${String(ply)}`);
-    const comment = annotation.comment === undefined ? null : requireString(annotation.comment, 'the comment');
+    if (!Number.isInteger(ply) || ply < 0) throw new ChessError(`ply must be a whole number from 0, got ${String(ply)}`, 'INVALID_OPTION');
+    const comment = annotation.comment === undefined ? null : requireString(annotation.comment, 'the comment', 'INVALID_OPTION');
     const nags = annotation.nags === undefined ? null : JSON.stringify(annotation.nags);
     const position = this.mutable;
     rethrow(() => position.annotate(ply, comment, nags));
@@ -156,11 +156,109 @@ export class ChessGame {
   }
 
   /**
+   * Replace the game with the position of `fen`: no moves played, and no tags, comments or
+   * result (as chess.js's `load` clears its header; set tags again with {@link setTags}). A bad
+   * FEN throws a {@link ChessError} with code `INVALID_FEN` and leaves the game as it was.
+   */
+  load(fen: string): void {
+    requireString(fen, 'the FEN', 'INVALID_FEN');
+    this.replace(() => new wasm.Position(fen));
+  }
+
+  /**
+   * Back to the standard start position: no moves played, and no tags, comments or result
+   * (chess.js's `reset` clears its header too).
+   */
+  reset(): void {
+    this.replace(() => new wasm.Position(null));
+  }
+
+  /** Make the wasm game `make` gives this game's, freeing the one it replaces; nothing changes if `make` throws. */
+  private replace(make: () => wasm.Position): void {
+    const old = this.mutable;
+    const next = rethrow(make);
+    freeNow(this, old);
+    this.raw = freeWhenCollected(this, next);
+  }
+
+  /** Whether the side to move is in check (chess.js's `inCheck`; `state().check`). */
+  inCheck(): boolean {
+    return this.state().check;
+  }
+
+  /** Whether the side to move is mated (`state().status === 'checkmate'`). */
+  isCheckmate(): boolean {
+    return this.state().status === 'checkmate';
+  }
+
+  /** Whether the side to move has no legal move and is not in check (`state().status === 'stalemate'`). */
+  isStalemate(): boolean {
+    return this.state().status === 'stalemate';
+  }
+
+  /**
+   * Whether the current position has occurred three times or more (same side to move, castling
+   * rights and en-passant captures): a draw a player may claim. True whatever {@link state}'s
+   * status names first (fivefold repetition, the 75-move rule, insufficient material).
+   */
+  isThreefoldRepetition(): boolean {
+    return this.draws().threefoldRepetition;
+  }
+
+  /**
+   * Whether a draw by the fifty-move rule can be claimed: 100 plies or more without a capture or
+   * pawn move (`state().halfMove >= 100`), unless the last of them mated (the mate stands, as
+   * FIDE's rule says; chess.js's `isDrawByFiftyMoves` counts the plies only).
+   */
+  isDrawByFiftyMoves(): boolean {
+    return this.draws().fiftyMoveRule;
+  }
+
+  /**
+   * Whether neither side can ever mate: kings alone, a king and one minor piece against a bare
+   * king, or only bishops all on squares of one colour besides the kings. True whatever
+   * {@link state}'s status names first (a stalemate with a lone bishop is both).
+   */
+  isInsufficientMaterial(): boolean {
+    return this.draws().insufficientMaterial;
+  }
+
+  /**
+   * Whether the game is drawn or a draw can be claimed, as chess.js's `isDraw`: stalemate,
+   * insufficient material, the fifty-move rule, threefold repetition; and ours besides: fivefold
+   * repetition, the 75-move rule, an agreed draw ({@link agreeDraw}) and a flag fallen when the
+   * other side cannot mate ({@link flag}). A mate on the hundredth ply is a mate, not a draw.
+   */
+  isDraw(): boolean {
+    return this.draws().draw;
+  }
+
+  /**
+   * Whether the game has ended: checkmate or {@link isDraw} (chess.js's `isGameOver`), and ours
+   * besides: a resignation and a loss on time. The same as `state().isFinished`. A claimable draw
+   * (threefold repetition, fifty moves) and insufficient material end the game here, yet
+   * {@link move} still accepts moves there (the players may play on instead of claiming).
+   */
+  isGameOver(): boolean {
+    return this.state().isFinished;
+  }
+
+  /** The draw rules of the current position each on its own, as chess-core judges them. */
+  private draws(): { threefoldRepetition: boolean; fiftyMoveRule: boolean; insufficientMaterial: boolean; draw: boolean } {
+    return JSON.parse(this.position.draws()) as {
+      threefoldRepetition: boolean;
+      fiftyMoveRule: boolean;
+      insufficientMaterial: boolean;
+      draw: boolean;
+    };
+  }
+
+  /**
    * The legal moves (from `square` only, if given: `e2` or `E2`). Throws a {@link ChessError}
    * naming the square when `square` is not one (`z9`).
    */
   moves(square?: string): MoveInfo[] {
-    const from = square === undefined ? null : requireString(square, 'the square');
+    const from = square === undefined ? null : requireString(square, 'the square', 'INVALID_SQUARE');
     const position = this.position;
     return JSON.parse(rethrow(() => position.legalMoves(from))) as MoveInfo[];
   }
@@ -175,11 +273,11 @@ export class ChessGame {
     try {
       if (typeof move === 'string') return JSON.parse(position.play(move)) as MoveInfo;
       if (move === null || typeof move !== 'object') {
-        throw new ChessError('a move is a string (SAN or UCI) or { from, to, promotion? }');
+        throw new ChessError('a move is a string (SAN or UCI) or { from, to, promotion? }', 'INVALID_MOVE');
       }
-      const from = requireString(move.from, 'from');
-      const to = requireString(move.to, 'to');
-      const promotion = move.promotion === undefined ? null : requireString(move.promotion, 'promotion');
+      const from = requireString(move.from, 'from', 'INVALID_SQUARE');
+      const to = requireString(move.to, 'to', 'INVALID_SQUARE');
+      const promotion = move.promotion === undefined ? null : requireString(move.promotion, 'promotion', 'INVALID_MOVE');
       return JSON.parse(position.playFromTo(from, to, promotion)) as MoveInfo;
     } catch (e) {
       if (e instanceof ChessError) throw e;
@@ -192,7 +290,7 @@ export class ChessGame {
 
   /** Whether `text` is a legal move here, and if not, why. */
   explain(text: string): Explanation {
-    return JSON.parse(this.position.explain(requireString(text, 'the move'))) as Explanation;
+    return JSON.parse(this.position.explain(requireString(text, 'the move', 'INVALID_MOVE'))) as Explanation;
   }
 
   /** Take back the last move; the move taken back, or `null` at the start. */
@@ -248,10 +346,10 @@ export class ChessGame {
    */
   pgn(tags: Record<string, string> = {}, options: { review?: GameReview } = {}): string {
     const pairs = JSON.stringify(Object.entries(requireTags(tags)));
-    if (options === null || typeof options !== 'object') throw new ChessError('the PGN options must be an object');
+    if (options === null || typeof options !== 'object') throw new ChessError('the PGN options must be an object', 'INVALID_OPTION');
     const { review } = options;
     if (review !== undefined && (review === null || typeof review !== 'object')) {
-      throw new ChessError('the review must be a review object (from review() or WorkerAi.review)');
+      throw new ChessError('the review must be a review object (from review() or WorkerAi.review)', 'INVALID_REVIEW');
     }
     const reviewJson = review === undefined ? undefined : JSON.stringify(review);
     return rethrow(() => this.position.pgn(pairs, reviewJson));
@@ -289,8 +387,8 @@ export class ChessGame {
 /** `tags` checked to be an object of strings. */
 function requireTags(tags: Record<string, string>): Record<string, string> {
   if (tags === null || typeof tags !== 'object' || Array.isArray(tags)) {
-    throw new ChessError('PGN tags are an object of strings, e.g. { White: "Ann" }');
+    throw new ChessError('PGN tags are an object of strings, e.g. { White: "Ann" }', 'INVALID_OPTION');
   }
-  for (const [name, value] of Object.entries(tags)) requireString(value, `the ${name} tag`);
+  for (const [name, value] of Object.entries(tags)) requireString(value, `the ${name} tag`, 'INVALID_OPTION');
   return tags;
 }

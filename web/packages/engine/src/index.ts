@@ -12,13 +12,15 @@ export { WorkerAi } from './worker-ai.js';
 export { MAX_NET_BYTES, NET_URL, currentNet, loadNet, unloadNet } from './net.js';
 export type { NetInfo, NetSource } from './net.js';
 export { ChessError, IllegalMoveError } from './errors.js';
+export type { ChessErrorCode } from './errors.js';
 export type {
   AiOptions, Analysis, Annotation, Castling, ClaimKind, Color, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,
-  Level, LevelInfo, Line, MoveClass, MoveClassInfo, MoveInfo, Opening, PieceLetter, PlyReview, Progress, PromotionPiece, RejectionReason,
-  ReviewClaim, ReviewOptions, Score, SideReview, ThinkOptions,
+  Level, LevelInfo, Line, MoveClass, MoveClassInfo, MoveInfo, Opening, PieceLetter, PieceSymbol, PlyReview, Progress, PromotionPiece,
+  RejectionReason, ReviewClaim, ReviewOptions, Score, SideReview, Square, ThinkOptions,
 } from './types.js';
 export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';
+// js-chess-engine's `PieceSymbol` (a FEN letter) and `Square` (any string) are exported by
+// 'chess-wasm/compat'; here those names are chess.js's (types.ts).
 export type {
-  AIOptions, AILevel, AIResult, BoardConfig, CastlingRights, HistoryEntry, MovesMap, PieceSymbol, ScoredHistoryMove,
-  Square,
+  AIOptions, AILevel, AIResult, BoardConfig, CastlingRights, HistoryEntry, MovesMap, ScoredHistoryMove,
 } from './compat.js';

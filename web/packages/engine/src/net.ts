@@ -47,7 +47,8 @@ export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array>
     return bytes;
   }
   if (!(source instanceof URL) && typeof source !== 'string') {
-    throw new ChessError(`a net is given as a URL, a path or its bytes (ArrayBuffer, Uint8Array), got ${source === null ? 'null' : typeof source}`);
+    const got = source === null ? 'null' : typeof source;
+    throw new ChessError(`a net is given as a URL, a path or its bytes (ArrayBuffer, Uint8Array), got ${got}`, 'INVALID_ARGUMENT');
   }
   const text = String(source);
   const node = nodeProcess();
@@ -60,9 +61,9 @@ export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array>
   try {
     response = await fetch(text);
   } catch (e) {
-    throw new ChessError(`could not load the net ${text}: ${messageOf(e)}`);
+    throw new ChessError(`could not load the net ${text}: ${messageOf(e)}`, 'NET_UNAVAILABLE');
   }
-  if (!response.ok) throw new ChessError(`could not load the net ${text}: HTTP ${response.status}`);
+  if (!response.ok) throw new ChessError(`could not load the net ${text}: HTTP ${response.status}`, 'NET_UNAVAILABLE');
   // Refused before the download when the server announces a size beyond any net (a compressed
   // response announces its compressed size, so the bytes are counted too as they arrive).
   const announced = Number(response.headers.get('content-length') ?? 0);
@@ -76,7 +77,7 @@ export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array>
  * closed unread.
  */
 async function readFile(fs: typeof import('node:fs'), path: URL | string, text: string): Promise<Uint8Array> {
-  const fail = (why: string) => new ChessError(`could not read the net ${text}: ${why}`);
+  const fail = (why: string) => new ChessError(`could not read the net ${text}: ${why}`, 'NET_UNAVAILABLE');
   let handle: import('node:fs/promises').FileHandle;
   try {
     handle = await fs.promises.open(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
@@ -132,7 +133,7 @@ async function readBody(response: Response, text: string): Promise<Uint8Array> {
 
 function tooLarge(text: string, length: number, prefix = ''): ChessError {
   const size = prefix ? `${prefix} ${length}` : String(length);
-  return new ChessError(`the net ${text} is ${size} bytes: more than a net file can be (256 MiB)`);
+  return new ChessError(`the net ${text} is ${size} bytes: more than a net file can be (256 MiB)`, 'INVALID_NET');
 }
 
 /** `text` as an absolute URL, or `null` for a relative one (or a path). */

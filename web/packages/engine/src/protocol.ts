@@ -1,4 +1,5 @@
 /** The messages between {@link WorkerAi} and the worker script (structured-clone data only). */
+import type { ChessErrorCode } from './errors.js';
 import type { NetInfo } from './net.js';
 import type { AiOptions, Analysis, GameReview, Progress, ReviewOptions, ThinkOptions } from './types.js';
 
@@ -29,4 +30,5 @@ export type Response =
   | { type: 'reviewed'; id: number; review: GameReview }
   | { type: 'ok'; id: number }
   | { type: 'net'; id: number; net: NetInfo }
-  | { type: 'error'; id: number; message: string };
+  /** `code`: the thrown {@link ChessError}'s, `INTERNAL` for anything else. */
+  | { type: 'error'; id: number; message: string; code: ChessErrorCode };

@@ -1,7 +1,21 @@
 /** The shapes the modern API returns (the wasm boundary writes them as JSON). */
 
 export type Color = 'white' | 'black';
-export type PromotionPiece = 'q' | 'r' | 'b' | 'n';
+
+/** A file of the board, as a square name writes it. */
+type SquareFile = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h';
+/** A rank of the board, as a square name writes it. */
+type SquareRank = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
+/**
+ * A square as the package names it in what it returns: `'a1'` to `'h8'`, lower case (chess.js's
+ * `Square`). Arguments take any `string` instead (`'e2'` or `'E2'`), checked when called: a
+ * `ChessError` with code `INVALID_SQUARE` when it is no square.
+ */
+export type Square = `${SquareFile}${SquareRank}`;
+/** A kind of piece, without its colour: chess.js's `PieceSymbol`. */
+export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
+/** What a pawn promotes to. */
+export type PromotionPiece = Exclude<PieceSymbol, 'p' | 'k'>;
 /** A piece as FEN writes it: upper case white, lower case black. */
 export type PieceLetter = 'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 'b' | 'n' | 'p';
 
@@ -33,8 +47,10 @@ export type RejectionReason =
 export interface MoveInfo {
   uci: string;
   san: string;
-  from: string;
-  to: string;
+  /** The square the piece leaves. */
+  from: Square;
+  /** The square it lands on (the king's destination when castling). */
+  to: Square;
   /** The mover's FEN letter (upper case: white). */
   piece: PieceLetter;
   /** The captured piece's FEN letter. */
@@ -78,13 +94,16 @@ export interface Castling {
 export interface GameState {
   fen: string;
   turn: Color;
-  /** Square (lower case) to FEN letter. */
+  /**
+   * Square (lower case, a {@link Square}) to FEN letter, for the squares with a piece; keyed by
+   * `string` so that a square held in a `string` can index it.
+   */
   pieces: Record<string, PieceLetter>;
   castling: Castling;
   /** The en-passant square when a capture there is legal. */
-  enPassant: string | null;
+  enPassant: Square | null;
   /** The square a pawn skipped on the last move (FEN's original en-passant rule). */
-  enPassantTarget: string | null;
+  enPassantTarget: Square | null;
   halfMove: number;
   fullMove: number;
   check: boolean;

@@ -191,7 +191,7 @@ export class WorkerAi {
         if (m.type === 'error' && m.id === -1) {
           // The options were refused: no engine, so no worker (which would keep Node alive).
           forget();
-          reject(new ChessError(m.message));
+          reject(new ChessError(m.message, m.code));
           return;
         }
         ai.receive(m);
@@ -199,7 +199,7 @@ export class WorkerAi {
       spawn(onMessage, (message) => {
         const ai = current();
         if (!ai) return;
-        const error = new ChessError(`the engine worker failed: ${message}`);
+        const error = new ChessError(`the engine worker failed: ${message}`, 'WORKER_FAILED');
         forget();
         reject(error);
         for (const p of ai.pending.values()) p.reject(error);
@@ -249,7 +249,7 @@ export class WorkerAi {
     }
     this.pending.delete(m.id);
     this.hold();
-    if (m.type === 'error') p.reject(new ChessError(m.message));
+    if (m.type === 'error') p.reject(new ChessError(m.message, m.code));
     else p.resolve(m.type === 'done' ? m.analysis : m.type === 'reviewed' ? m.review : m.type === 'net' ? m.net : undefined);
   }
 
@@ -270,7 +270,7 @@ export class WorkerAi {
           if (!this.worker) {
             this.pending.delete(id);
             this.hold();
-            reject(new ChessError('the engine worker is gone'));
+            reject(new ChessError('the engine worker is gone', 'WORKER_FAILED'));
             return;
           }
           this.hold();
@@ -280,7 +280,7 @@ export class WorkerAi {
           if (!unsent()) return;
           this.pending.delete(id);
           this.hold();
-          reject(e instanceof Error ? e : new ChessError(String(e)));
+          reject(e instanceof Error ? e : new ChessError(String(e), 'WORKER_FAILED'));
         },
       );
     });
@@ -294,12 +294,12 @@ export class WorkerAi {
    * `console.error`, once per search.
    */
   think(game: ChessGame | { fen: string; moves?: string[] }, options: ThinkOptions = {}): Promise<Analysis> {
-    if (this.busy) return Promise.reject(new ChessError('the AI is already thinking: stop it or wait for its answer'));
+    if (this.busy) return Promise.reject(new ChessError('the AI is already thinking: stop it or wait for its answer', 'BUSY'));
     let record: GameRecord;
     try {
       record = WorkerAi.record(game);
     } catch (e) {
-      return Promise.reject(e instanceof Error ? e : new ChessError(String(e)));
+      return Promise.reject(e instanceof Error ? e : new ChessError(String(e), 'INTERNAL'));
     }
     const { onProgress, ...limits } = options;
     // A new search: clear the stop flag here, before the request is posted, and never in the
@@ -325,7 +325,7 @@ export class WorkerAi {
    * ```
    */
   review(game: ChessGame | string | { fen: string; moves?: string[] }, options: ReviewOptions = {}): Promise<GameReview> {
-    if (this.busy) return Promise.reject(new ChessError('the AI is already thinking: stop it or wait for its answer'));
+    if (this.busy) return Promise.reject(new ChessError('the AI is already thinking: stop it or wait for its answer', 'BUSY'));
     let record: GameRecord;
     try {
       if (typeof game === 'string') {
@@ -335,9 +335,9 @@ export class WorkerAi {
       } else {
         record = WorkerAi.record(game);
       }
-      if (options === null || typeof options !== 'object') throw new ChessError('the review options must be an object');
+      if (options === null || typeof options !== 'object') throw new ChessError('the review options must be an object', 'INVALID_OPTION');
     } catch (e) {
-      return Promise.reject(e instanceof Error ? e : new ChessError(String(e)));
+      return Promise.reject(e instanceof Error ? e : new ChessError(String(e), 'INTERNAL'));
     }
     const { onProgress, ...budget } = options;
     if (this.flag) Atomics.store(this.flag, 0, 0);
@@ -375,9 +375,9 @@ export class WorkerAi {
     for (const [id, p] of thinking) {
       this.pending.delete(id);
       if (p.last) p.resolve(fromProgress(p.last));
-      else p.reject(new ChessError('stopped before the first result'));
+      else p.reject(new ChessError('stopped before the first result', 'STOPPED'));
     }
-    for (const p of this.pending.values()) p.reject(new ChessError('stopped'));
+    for (const p of this.pending.values()) p.reject(new ChessError('stopped', 'STOPPED'));
     this.pending.clear();
     this.hold();
   }
@@ -430,7 +430,7 @@ export class WorkerAi {
     this.worker?.terminate();
     this.worker = null;
     this.ready = null;
-    for (const p of this.pending.values()) p.reject(new ChessError('the AI was terminated'));
+    for (const p of this.pending.values()) p.reject(new ChessError('the AI was terminated', 'STOPPED'));
     this.pending.clear();
     this.hold();
   }

@@ -5,7 +5,7 @@
  * bundler may emit it in any worker format (Vite's default is an iife).
  */
 import { Ai, review } from './ai.js';
-import { messageOf } from './errors.js';
+import { codeOf, messageOf } from './errors.js';
 import { ChessGame } from './game.js';
 import { currentNet, loadNetBytes, unloadNet } from './net.js';
 import type { GameRecord, Request, Response } from './protocol.js';
@@ -64,7 +64,7 @@ channel.listen((request) => {
       ai = new Ai(request.options);
       channel.post({ type: 'ready' });
     } catch (e) {
-      channel.post({ type: 'error', id: -1, message: messageOf(e) });
+      channel.post({ type: 'error', id: -1, message: messageOf(e), code: codeOf(e) });
     }
     return;
   }
@@ -101,7 +101,7 @@ channel.listen((request) => {
       channel.post({ type: 'done', id, analysis });
     }
   } catch (e) {
-    channel.post({ type: 'error', id, message: messageOf(e) });
+    channel.post({ type: 'error', id, message: messageOf(e), code: codeOf(e) });
   }
 });
 channel.post({ type: 'loaded' });
