@@ -529,8 +529,12 @@ pub fn review(
         for p in &mine {
             counts[MoveClass::ALL.iter().position(|&c| c == p.class).unwrap_or(0)] += 1;
         }
-        let capped = |s: Score| centipawns(scale.apply(if color == Color::White { s } else { -s }));
-        let loss = |p: &&PlyReview| f64::from((capped(p.score_before) - capped(p.score_after)).max(0));
+        // Both scores of a move read on the scale of the position after it, as its Win% are.
+        let capped = |s: Score, next: &Board| centipawns(scale.apply(if color == Color::White { s } else { -s }, next));
+        let loss = |p: &&PlyReview| {
+            let next = &positions[p.ply];
+            f64::from((capped(p.score_before, next) - capped(p.score_after, next)).max(0))
+        };
         // A side without a move lost nothing (an empty float sum is -0, which prints as "-0").
         let acpl = if mine.is_empty() { 0.0 } else { mine.iter().map(loss).sum::<f64>() / mine.len() as f64 };
         SideSummary { accuracy: game_accuracy(&wins, color), acpl, counts }
@@ -566,10 +570,12 @@ impl Judge<'_> {
     /// one, is not yet checked.
     fn ply(&self, i: usize, before: &Analysis, after: Option<&Analysis>) -> PlyReview {
         let (options, positions, moves) = (self.options, self.positions, self.moves);
-        let win = |s: Score| win_percent(self.scale.apply(s));
         let mv = moves[i];
         let board = &positions[i];
         let next = &positions[i + 1];
+        // Win%, both scores of the move read on the scale of the position after it (an ending has
+        // a scale of its own: a capture into one must not read the same score two ways).
+        let win = |s: Score| win_percent(self.scale.apply(s, next));
         let mover = board.side_to_move();
         let best = before.best.score;
         // The score after the move, for the mover: the next search's, or the end on the board.

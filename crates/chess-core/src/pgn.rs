@@ -623,7 +623,8 @@ fn tag_value(value: &str) -> String {
     out
 }
 
-/// The one PGN writer: the roster in order (`?` for a missing tag), the other tags as given,
+/// The one PGN writer: the roster in order (`?` for a missing tag, `????.??.??` for a missing
+/// date: the PGN standard's unknown ones), the other tags as given,
 /// `SetUp`/`FEN` from the start position, then the movetext with comments and NAGs, wrapped
 /// below 80 columns, and the `Result` tag's value at its end.
 fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotations: &[Annotation]) -> String {
@@ -631,7 +632,8 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
     let result = find("Result").filter(|r| RESULTS.contains(r)).unwrap_or("*");
     let mut out = String::new();
     for name in ROSTER {
-        let value = if name == "Result" { result } else { find(name).unwrap_or("?") };
+        let unknown = if name == "Date" { "????.??.??" } else { "?" };
+        let value = if name == "Result" { result } else { find(name).unwrap_or(unknown) };
         out.push_str(&format!("[{name} {}]\n", tag_value(value)));
     }
     // Each name once (sets: a game may have many tags), the first of it written; a name written

@@ -187,3 +187,14 @@ fn the_written_result_decides_a_game_the_board_did_not_end() {
     let text = "[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n\n1. e4 0-1\n";
     assert_eq!(first(text).to_pgn(), text);
 }
+
+/// A missing tag of the roster is written as the PGN standard's unknown: `?`, and `????.??.??`
+/// for the date; a date given, `?` included, is written as given.
+#[test]
+fn a_missing_date_is_the_standards_unknown_date() {
+    let game = PgnGame::new(chess_core::Game::new());
+    let text = game.to_pgn();
+    assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"), "{text}");
+    assert!(first("[Date \"?\"]\n\n*").to_pgn().contains("[Date \"?\"]\n"));
+    assert!(first("[Date \"2026.??.??\"]\n\n*").to_pgn().contains("[Date \"2026.??.??\"]\n"));
+}
