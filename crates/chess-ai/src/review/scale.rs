@@ -41,6 +41,23 @@ pub struct ScoreScale {
 /// +2.00 was marked a blunder.
 pub const ENDGAME_PHASE: i32 = 8;
 
+/// `cn128-v2`'s table (fitted on samples 1 and 2, before endings had their own).
+const CN128_V2: &[(i32, i32)] = &[
+    (0, 0),
+    (25, 32),
+    (50, 63),
+    (100, 126),
+    (150, 182),
+    (200, 250),
+    (300, 352),
+    (400, 411),
+    (500, 489),
+    (600, 526),
+    (800, 577),
+    (1000, 645),
+    (1500, 900),
+];
+
 /// The fitted tables, by the hash of the net ([`Network::hash`]) whose scores they map.
 /// Each at 50,000 nodes a position against Stockfish 15.1 at depth 18: since 2026-12-05 the
 /// 7,019 positions of the 90 games of docs/review-quality, -2 and -4 (5,837 beyond the endings,
@@ -120,40 +137,10 @@ const FITTED: [(u64, ScoreScale); 3] = [
         },
     ),
     (
-        // cn128-v2, the embedded net until 2026-11-29 (the levels' net), for `--net cn128-v2`.
+        // cn128-v2, the embedded net until 2026-11-29 (the levels' net), for `--net cn128-v2`:
+        // its endings are read on the same table (not fitted apart).
         0xc13b_3e71_014a_8da7,
-        ScoreScale {
-            knots: &[
-                (0, 0),
-                (25, 32),
-                (50, 63),
-                (100, 126),
-                (150, 182),
-                (200, 250),
-                (300, 352),
-                (400, 411),
-                (500, 489),
-                (600, 526),
-                (800, 577),
-                (1000, 645),
-                (1500, 900),
-            ],
-            endgame: &[
-                (0, 0),
-                (25, 32),
-                (50, 63),
-                (100, 126),
-                (150, 182),
-                (200, 250),
-                (300, 352),
-                (400, 411),
-                (500, 489),
-                (600, 526),
-                (800, 577),
-                (1000, 645),
-                (1500, 900),
-            ],
-        },
+        ScoreScale { knots: CN128_V2, endgame: CN128_V2 },
     ),
 ];
 
