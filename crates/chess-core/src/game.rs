@@ -343,12 +343,39 @@ impl Game {
         self.decision = None;
     }
 
-    /// The game's result: the board's when the rules ended it, else the recorded decision's,
-    /// else `*`.
+    /// The recorded decision when it decides the game: made while the game was going on, or
+    /// after a draw that could have been claimed and was not ([`GameStatus::is_claimable`]: the
+    /// players went on, so a resignation there counts). `None` when the rules ended the game
+    /// on the board (mate, stalemate, a dead position, five repetitions, 75 moves).
+    ///
+    /// ```
+    /// use chess_core::{Color, Decision, Game};
+    /// let mut game = Game::new();
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// // Threefold: a draw White could claim; White resigns instead.
+    /// game.decide(Decision::Resignation { loser: Color::White });
+    /// assert_eq!(game.deciding_decision(), Some(Decision::Resignation { loser: Color::White }));
+    /// assert_eq!(game.result(), "0-1");
+    /// assert!(game.to_pgn(&[]).contains("[Termination \"White resigns\"]"));
+    ///
+    /// // A dead position is drawn on the board: a resignation after it does not count.
+    /// let mut bare = Game::from_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").unwrap();
+    /// bare.decide(Decision::Resignation { loser: Color::Black });
+    /// assert_eq!((bare.deciding_decision(), bare.result()), (None, "1/2-1/2"));
+    /// ```
+    pub fn deciding_decision(&self) -> Option<Decision> {
+        let status = self.status();
+        self.decision.filter(|_| !status.is_over() || status.is_claimable())
+    }
+
+    /// The game's result: the deciding decision's ([`deciding_decision`](Self::deciding_decision)),
+    /// else the board's, `*` while the game goes on.
     pub fn result(&self) -> &'static str {
-        match (self.status(), self.decision) {
-            (GameStatus::Ongoing, Some(decision)) => decision.result(),
-            (status, _) => status.result(),
+        match self.deciding_decision() {
+            Some(decision) => decision.result(),
+            None => self.status().result(),
         }
     }
 

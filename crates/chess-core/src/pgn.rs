@@ -201,10 +201,8 @@ impl Game {
         if !all.iter().any(|(k, _)| *k == "Result") {
             all.push(("Result", result));
         }
-        if let Some(decision) = self.decision().filter(|_| !tags.iter().any(|(k, _)| *k == "Termination")) {
-            if self.status() == GameStatus::Ongoing {
-                all.push(("Termination", decision.termination()));
-            }
+        if let Some(decision) = self.deciding_decision().filter(|_| !tags.iter().any(|(k, _)| *k == "Termination")) {
+            all.push(("Termination", decision.termination()));
         }
         let mut pgn = PgnGame::new(self.clone());
         pgn.tags = all.into_iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect();

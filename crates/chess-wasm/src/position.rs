@@ -332,7 +332,7 @@ impl Position {
     /// How the game stands: the outcome, the winner and the PGN result.
     fn outcome(&self) -> (Outcome, Option<Color>, &'static str) {
         let status = self.game.status();
-        if let (GameStatus::Ongoing, Some(decision)) = (status, self.game.decision()) {
+        if let Some(decision) = self.game.deciding_decision() {
             let outcome = match decision {
                 Decision::Resignation { .. } => Outcome::Resignation,
                 Decision::TimeForfeit { .. } | Decision::TimeoutDraw { .. } => Outcome::TimeForfeit,
@@ -603,7 +603,7 @@ impl Position {
             }
         }
         let result = self.game.result();
-        match self.game.decision().filter(|_| self.game.status() == GameStatus::Ongoing) {
+        match self.game.deciding_decision() {
             // A decided game says how; one taken back is no longer decided.
             Some(decision) if !all.iter().any(|(k, _)| k == "Termination") && Some(decision) != self.read_decision => {
                 all.push(("Termination".into(), decision.termination().into()));

@@ -105,6 +105,17 @@ fn every_end_reason() {
     assert!(resigned.resign("white").is_err(), "a finished game cannot be resigned again");
     assert!(resigned.resign("purple").is_err());
     assert_eq!(resigned.play("e5").unwrap_err().to_string(), "the game is over (resignation)");
+
+    // A resignation where a draw could have been claimed (the players went on) decides the game.
+    let mut on = Position::new(None).unwrap();
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+        on.play(m).unwrap();
+    }
+    assert_eq!(on.state().status, "threefold-repetition");
+    on.resign("white").unwrap();
+    let s = on.state();
+    assert_eq!((s.status, s.winner, s.result, s.is_finished), ("resignation", Some("black"), "0-1", true));
+    assert!(on.pgn(&[]).contains("[Termination \"White resigns\"]"));
 }
 
 /// The draw rules each on its own (`ChessGame.isThreefoldRepetition()`, `isDrawByFiftyMoves()`,
