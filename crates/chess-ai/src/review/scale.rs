@@ -156,7 +156,7 @@ impl ScoreScale {
     /// use chess_eval::{Network, Score};
     /// let scale = ScoreScale::for_net(Some(&Network::embedded()));
     /// assert_ne!(scale, ScoreScale::IDENTITY);
-    /// assert_eq!(ScoreScale::for_net(None).apply(Score(250)), Score(250));
+    /// assert_eq!(ScoreScale::for_net(None).apply(Score(250), &chess_core::Board::default()), Score(250));
     /// ```
     pub fn for_net(net: Option<&Network>) -> ScoreScale {
         net.and_then(|net| FITTED.iter().find(|(hash, _)| *hash == net.hash()))
