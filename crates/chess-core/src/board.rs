@@ -242,6 +242,23 @@ impl Board {
             || ((bishop_rays(sq) & bq).is_nonempty() && (bishop_attacks(sq, occupied) & bq).is_nonempty())
     }
 
+    /// Whether a draw by the fifty-move rule can be claimed here (FIDE 9.3): 100 plies or more
+    /// without a capture or pawn move, unless the last of them mated (the mate stands).
+    ///
+    /// ```
+    /// use chess_core::Board;
+    /// let board = |fen: &str| fen.parse::<Board>().unwrap();
+    /// assert!(board("7k/8/8/8/8/8/R7/K7 w - - 100 80").is_fifty_move_draw());
+    /// assert!(!board("7k/8/8/8/8/8/R7/K7 w - - 99 80").is_fifty_move_draw());
+    /// // Mated on the hundredth ply: no draw to claim.
+    /// assert!(!board("R6k/6pp/8/8/8/8/8/K7 b - - 100 80").is_fifty_move_draw());
+    /// ```
+    #[inline]
+    pub fn is_fifty_move_draw(&self) -> bool {
+        // The check first: move generation only where a mate is possible.
+        self.halfmove_clock() >= crate::game::CLAIMABLE_PLIES && (!self.in_check() || self.has_legal_moves())
+    }
+
     /// Whether the game is drawn by insufficient material: no sequence of legal moves can
     /// mate (K v K, K+N v K, K+B v K, and any number of bishops all on squares of one colour).
     pub fn is_insufficient_material(&self) -> bool {

@@ -9,7 +9,7 @@ const CLAIMABLE_REPETITIONS: usize = 3;
 /// ...and that draw the game without a claim (FIDE 9.6.1).
 const DRAWN_REPETITIONS: usize = 5;
 /// The plies without a capture or pawn move that let a player claim a draw (FIDE 9.3)...
-const CLAIMABLE_PLIES: u16 = 100;
+pub(crate) const CLAIMABLE_PLIES: u16 = 100;
 /// ...and that draw the game without a claim (FIDE 9.6.2).
 const DRAWN_PLIES: u16 = 150;
 
@@ -429,8 +429,7 @@ impl Game {
     /// assert!(!Game::from_fen("R6k/6pp/8/8/8/8/8/K7 b - - 100 80").unwrap().is_fifty_move_rule());
     /// ```
     pub fn is_fifty_move_rule(&self) -> bool {
-        let board = self.board();
-        board.halfmove_clock() >= CLAIMABLE_PLIES && (board.has_legal_moves() || !board.in_check())
+        self.board().is_fifty_move_draw()
     }
 
     /// The status of the game. Mate and stalemate take precedence over the draw rules (a mate

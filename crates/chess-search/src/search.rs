@@ -394,10 +394,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// insufficient material, or repetition (once inside the search tree, or a third time
     /// counting the game before the root).
     fn is_draw(&self, board: &Board) -> bool {
-        let halfmove = board.halfmove_clock() as usize;
-        if halfmove >= 100 && (!board.in_check() || board.has_legal_moves()) {
+        if board.is_fifty_move_draw() {
             return true;
         }
+        let halfmove = board.halfmove_clock() as usize;
         if board.is_insufficient_material() {
             return true;
         }

@@ -7,6 +7,14 @@ import type { Annotation, Color, Explanation, GameReview, GameState, HistoryItem
 /** A move typed by a person (SAN or UCI) or given by squares. */
 export type MoveInput = string | { from: string; to: string; promotion?: PromotionPiece };
 
+/** The wasm module's `Position.draws()`: each draw rule of the current position on its own. */
+interface Draws {
+  threefoldRepetition: boolean;
+  fiftyMoveRule: boolean;
+  insufficientMaterial: boolean;
+  draw: boolean;
+}
+
 /**
  * A game: a start position and the moves played, with every rule (castling, en passant,
  * promotion to any piece, mate, stalemate, threefold repetition, the 50-move rule, insufficient
@@ -244,13 +252,8 @@ export class ChessGame {
   }
 
   /** The draw rules of the current position each on its own, as chess-core judges them. */
-  private draws(): { threefoldRepetition: boolean; fiftyMoveRule: boolean; insufficientMaterial: boolean; draw: boolean } {
-    return JSON.parse(this.position.draws()) as {
-      threefoldRepetition: boolean;
-      fiftyMoveRule: boolean;
-      insufficientMaterial: boolean;
-      draw: boolean;
-    };
+  private draws(): Draws {
+    return JSON.parse(this.position.draws()) as Draws;
   }
 
   /**
