@@ -8,6 +8,9 @@ use crate::attacks::{
 };
 use crate::{zobrist, BitBoard, CastleSide, CastlingRights, Color, File, Move, Piece, Rank, Role, Square};
 
+/// The plies without a capture or pawn move that let a player claim a draw (FIDE 9.3).
+pub(crate) const CLAIMABLE_PLIES: u16 = 100;
+
 /// The standard starting position.
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -256,7 +259,7 @@ impl Board {
     #[inline]
     pub fn is_fifty_move_draw(&self) -> bool {
         // The check first: move generation only where a mate is possible.
-        self.halfmove_clock() >= crate::game::CLAIMABLE_PLIES && (!self.in_check() || self.has_legal_moves())
+        self.halfmove_clock() >= CLAIMABLE_PLIES && (!self.in_check() || self.has_legal_moves())
     }
 
     /// Whether the game is drawn by insufficient material: no sequence of legal moves can

@@ -1,5 +1,6 @@
 //! [`Game`]: a board with its history, the draw rules and the game's status.
 
+use crate::board::CLAIMABLE_PLIES;
 use crate::{
     Board, CastlingMode, Color, FenError, IllegalMoveError, MaterialRule, Move, MoveList, SanError, UciMoveError,
 };
@@ -8,9 +9,8 @@ use crate::{
 const CLAIMABLE_REPETITIONS: usize = 3;
 /// ...and that draw the game without a claim (FIDE 9.6.1).
 const DRAWN_REPETITIONS: usize = 5;
-/// The plies without a capture or pawn move that let a player claim a draw (FIDE 9.3)...
-pub(crate) const CLAIMABLE_PLIES: u16 = 100;
-/// ...and that draw the game without a claim (FIDE 9.6.2).
+/// The plies without a capture or pawn move that draw the game without a claim (FIDE 9.6.2;
+/// the claimable draw, FIDE 9.3, is the board's [`CLAIMABLE_PLIES`]).
 const DRAWN_PLIES: u16 = 150;
 
 /// Where a game stands.
