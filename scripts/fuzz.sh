@@ -5,13 +5,13 @@
 #
 # Installs what it needs when missing: the nightly toolchain (minimal profile) and cargo-fuzz.
 #
-#   scripts/fuzz.sh                     # every target, FUZZ_SECONDS (40) each
+#   scripts/fuzz.sh                     # every target, FUZZ_SECONDS (30) each
 #   FUZZ_SECONDS=300 scripts/fuzz.sh pgn uci   # some targets, longer
 #   FUZZ_CORPUS=keep scripts/fuzz.sh    # grow fuzz/corpus/<target>/ instead of a scratch corpus
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 
-seconds=${FUZZ_SECONDS:-40}
+seconds=${FUZZ_SECONDS:-30}
 timeout=${FUZZ_TIMEOUT:-10}
 rss_mb=${FUZZ_RSS_MB:-2048}
 all_targets=(fen moves playout pgn epd uci book net review_json js_options)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the wasm module (crates/chess-wasm) and its JavaScript glue into
-# web/packages/engine/src/wasm/ (git-ignored). Needs the wasm32-unknown-unknown target and
+# web/packages/engine/src/wasm/ (git-ignored), and src/tables.ts from it (git-ignored too). Needs the wasm32-unknown-unknown target and
 # wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in Cargo.lock
 # (scripts/setup-web.sh installs both). wasm-opt is never run: Debian's binaryen writes modules
 # that fail to load.
@@ -23,3 +23,5 @@ rm -rf "$out"
 wasm-bindgen --target web --out-dir "$out" --out-name chess_wasm \
     target/wasm32-unknown-unknown/release/chess_wasm.wasm
 ls -l "$out"/chess_wasm_bg.wasm
+# The tables the package exports as constants, written from the module just built.
+node web/packages/engine/scripts/gen-tables.mjs

@@ -2,7 +2,7 @@
  * The game controller: a ChessGame (the rules), a WorkerAi (the engine, off the page's thread),
  * the board component and the panels. Every change of the game goes through `render()`.
  */
-import { ChessGame, WorkerAi, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
+import { ChessGame, WorkerAi, init, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { AnalysisBoard } from './analysis.js';
 import { Clocks, TIME_CONTROLS } from './clock.js';
 import { Sounds } from './sound.js';
@@ -27,6 +27,12 @@ const gameLock = new GameLock();
 const sounds = new Sounds();
 initSettings(store, sounds);
 
+// The rules and the engine are WebAssembly, which a page cannot compile synchronously: loaded
+// once, before the first game.
+await init().catch((e: unknown) => {
+  ui.message.textContent = `The chess engine could not be loaded (${messageOf(e)}). Reload the page to try again.`;
+  throw e;
+});
 let game = new ChessGame();
 /** The game's identity in the browser's storage, and when it started. */
 let gameId = newGameId();

@@ -19,19 +19,31 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Each recipe: its folder here, and how it runs once built ('node': `npm start`; 'page': dist/ in
- * Chromium; 'page+dev': that, then the page on Vite's dev server).
+ * Each recipe: its folder here; how it runs once built ('node': `npm start`; 'page': dist/ in
+ * Chromium, or `start`, the recipe's own server, `{port}` filled in); and the dev servers it is
+ * also opened on, if any (their commands).
  */
+const VITE_DEV = ['vite', '--host', '127.0.0.1', '--port', '{port}', '--strictPort'];
 const RECIPES = {
-  'node-esm': 'node',
-  'node-cjs': 'node',
-  vite: 'page+dev',
-  vite7: 'page+dev',
-  vite6: 'page+dev',
-  esbuild: 'page',
-  webpack: 'page',
-  'webpack-esm': 'page',
-  cdn: 'page',
+  'node-esm': { run: 'node' },
+  'node-cjs': { run: 'node' },
+  vite: { run: 'page', dev: [VITE_DEV] },
+  vite7: { run: 'page', dev: [VITE_DEV] },
+  vite6: { run: 'page', dev: [VITE_DEV] },
+  esbuild: { run: 'page' },
+  webpack: { run: 'page' },
+  'webpack-esm': { run: 'page' },
+  rollup: { run: 'page' },
+  parcel: { run: 'page', dev: [['parcel', 'serve', 'index.html', '--host', '127.0.0.1', '--port', '{port}', '--no-hmr']] },
+  next: {
+    run: 'page',
+    start: ['next', 'start', '--hostname', '127.0.0.1', '--port', '{port}'],
+    dev: [
+      ['next', 'dev', '--hostname', '127.0.0.1', '--port', '{port}'],
+      ['next', 'dev', '--turbopack', '--hostname', '127.0.0.1', '--port', '{port}'],
+    ],
+  },
+  cdn: { run: 'page' },
 };
 
 const args = process.argv.slice(2);
@@ -133,28 +145,39 @@ async function checkBuilt(dir) {
   }
 }
 
-/** The page on Vite's dev server (`vite`), as `npm run dev` shows it. */
-async function checkDev(dir) {
+/** A server's command as a note names it: up to its host and port. */
+function label(command) {
+  return command.slice(0, command.findIndex((a) => a === '--host' || a === '--hostname')).join(' ');
+}
+
+/** The page on a server the recipe starts (`command`: a dev server, or its own production server). */
+async function checkServer(dir, command) {
   const port = await new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port: p } = probe.address();
       probe.close(() => resolve(p));
     });
   });
-  const child = spawn(join(dir, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+  const [bin, ...argv] = command;
+  const child = spawn(join(dir, 'node_modules', '.bin', bin), argv.map((a) => a.replace('{port}', String(port))), {
     cwd: dir,
     stdio: 'ignore',
+    detached: true, // its own process group, ended whole (Parcel's workers with it)
   });
   try {
     const url = `http://127.0.0.1:${port}/`;
-    for (const deadline = Date.now() + 30_000; ; ) {
+    for (const deadline = Date.now() + 120_000; ; ) {
       if (await fetch(url).then((r) => r.ok, () => false)) break;
-      if (Date.now() > deadline) throw new Error('vite (dev server) did not start in 30 s');
+      if (Date.now() > deadline) throw new Error(`${label(command)} did not answer in 120 s`);
       await new Promise((r) => setTimeout(r, 200));
     }
     return await checkPage(url);
   } finally {
-    child.kill();
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill();
+    }
   }
 }
 
@@ -166,15 +189,16 @@ async function recipe(name, tarball, root) {
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
   if (manifest.scripts?.build) await run('npm', ['run', 'build'], dir);
-  if (RECIPES[name] === 'node') {
+  if (RECIPES[name].run === 'node') {
     // A warning (an experimental feature, a deprecation) fails the recipe too.
     const { stdout, stderr } = await run('npm', ['start', '--silent'], dir, 120_000);
     if (stderr.trim()) throw new Error(`output on stderr:\n${stderr.trim()}`);
     return stdout.trim().split('\n').pop();
   }
-  const built = await checkBuilt(dir);
-  if (RECIPES[name] !== 'page+dev') return built;
-  return `${built}; dev server: ${await checkDev(dir)}`;
+  const { start, dev = [] } = RECIPES[name];
+  const notes = [start ? `${label(start)}: ${await checkServer(dir, start)}` : await checkBuilt(dir)];
+  for (const command of dev) notes.push(`${label(command)}: ${await checkServer(dir, command)}`);
+  return notes.join('; ');
 }
 
 const started = Date.now();
@@ -182,7 +206,7 @@ const root = mkdtempSync(join(tmpdir(), 'chess-wasm-recipes-'));
 let passed = 0;
 let failed = 0;
 try {
-  if (!existsSync(join(pkgDir, 'dist', 'index.browser.js'))) throw new Error('the package is not built: run `npm run build` first');
+  if (!existsSync(join(pkgDir, 'dist', 'index.js'))) throw new Error('the package is not built: run `npm run build` first');
   await run('npm', ['pack', '--silent', '--pack-destination', root], pkgDir);
   const tarball = join(root, readdirSync(root).find((f) => f.endsWith('.tgz')));
   console.log(`packed ${tarball}`);

@@ -22,7 +22,8 @@ const levelPositions = (await readFile(new URL('../../../../crates/chess-ai/exam
   .filter((line) => line.trim() !== '');
 const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
 const page = `<!doctype html><link rel="icon" href="data:,"><script type="module">
-  import { bench, Ai, ChessGame, WorkerAi } from './dist/index.browser.js';
+  import { bench, init, Ai, ChessGame, WorkerAi } from './dist/index.js';
+  await init();
   window.mainThread = bench(11);
   window.reviewTime = async () => {
     const ai = new Ai({ level: 4, seed: 31 });

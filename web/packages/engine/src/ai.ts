@@ -1,5 +1,7 @@
 /** {@link Ai}: the engine on the calling thread (blocking), and the level table. */
-import { wasm } from './load.js';
+import { bindings } from './load.js';
+import type * as wasm from './wasm/chess_wasm.js';
+import { LEVELS_JSON, MOVE_CLASSES_JSON, MAX_HASH_MB as MAX_HASH } from './tables.js';
 import { ChessError, guardProgress, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
 import { ChessGame } from './game.js';
@@ -7,7 +9,7 @@ import type { AiOptions, Analysis, GameReview, Level, LevelInfo, MoveClassInfo, 
 
 /** The levels 1 to 5, from the engine's own table. */
 export const LEVELS: readonly LevelInfo[] = (
-  JSON.parse(wasm.levels()) as { level: Level; elo: number; depth: number | null; nodes: number | null; hashMb: number }[]
+  JSON.parse(LEVELS_JSON) as { level: Level; elo: number; depth: number | null; nodes: number | null; hashMb: number }[]
 ).map(({ level, elo, depth, nodes, hashMb }) => ({
   level,
   elo,
@@ -17,13 +19,13 @@ export const LEVELS: readonly LevelInfo[] = (
 }));
 
 /** The classes of a reviewed move, `book` to `missed-win`, with their titles and PGN symbols, from the engine's own table. */
-export const MOVE_CLASSES: readonly MoveClassInfo[] = JSON.parse(wasm.moveClasses()) as MoveClassInfo[];
+export const MOVE_CLASSES: readonly MoveClassInfo[] = JSON.parse(MOVE_CLASSES_JSON) as MoveClassInfo[];
 
 /**
  * The largest transposition table (`hashMb`, MiB) the engine takes in WebAssembly, from the
  * engine itself (which checks it).
  */
-export const MAX_HASH_MB: number = wasm.maxHashMb();
+export const MAX_HASH_MB: number = MAX_HASH;
 
 /**
  * `value` as JSON for the wasm boundary, which checks names, types and ranges. A number JSON
@@ -125,7 +127,7 @@ export class Ai {
    * above {@link MAX_HASH_MB} (more than WebAssembly can hold).
    */
   constructor(options: AiOptions = {}) {
-    this.raw = freeWhenCollected(this, rethrow(() => new wasm.Engine(optionsJson(options))));
+    this.raw = freeWhenCollected(this, rethrow(() => new (bindings().Engine)(optionsJson(options))));
   }
 
   /**
@@ -253,16 +255,16 @@ export function review(game: ChessGame, options: ReviewOptions = {}, stop?: Int3
   const flag = stopFlag(stop);
   const progress = guardProgress(onProgress);
   const report = progress ? (text: string) => progress(JSON.parse(text) as { done: number; total: number }) : null;
-  const text = oneSearch(() => game.searched((position) => rethrow(() => wasm.review(position, json, report, flag))));
+  const text = oneSearch(() => game.searched((position) => rethrow(() => bindings().review(position, json, report, flag))));
   return JSON.parse(text) as GameReview;
 }
 
 /** Search the bench positions to `depth` (as `chess bench` does natively). */
 export function bench(depth = 11): { nodes: number; timeMs: number; nps: number } {
-  return JSON.parse(wasm.bench(depth)) as { nodes: number; timeMs: number; nps: number };
+  return JSON.parse(bindings().bench(depth)) as { nodes: number; timeMs: number; nps: number };
 }
 
 /** The version of the engine inside. */
 export function version(): string {
-  return wasm.version();
+  return bindings().version();
 }

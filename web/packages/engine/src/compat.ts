@@ -5,11 +5,16 @@
  * 50-move rule and insufficient material finish the game (`isFinished`), fivefold repetition and
  * the 75-move rule end it (no more moves), and the levels are ours. docs/web.md lists every
  * difference, and test/compat-diff.test.mjs checks them against js-chess-engine itself.
+ *
+ * One difference cannot be helped: in a page, `await init()` once before the first call (the
+ * WebAssembly module cannot be compiled synchronously there); Node and workers need no `init()`.
  */
 import { Ai, LEVELS, MAX_HASH_MB } from './ai.js';
 import { ChessError, messageOf } from './errors.js';
 import { ChessGame } from './game.js';
 import { disposeSymbol } from './lifetime.js';
+export { init } from './load.js';
+export type { InitOptions, WasmSource } from './load.js';
 import type { AiOptions, Analysis, GameState, Level, Score } from './types.js';
 
 export type Color = 'white' | 'black';

@@ -27,6 +27,9 @@ import type { RejectionReason } from './types.js';
  * - `FREED`: a `ChessGame` or `Ai` used after `free()`.
  * - `STOPPED`: a `WorkerAi` call ended by `stop()` or `terminate()`.
  * - `WORKER_FAILED`: the `WorkerAi`'s worker could not start or failed.
+ * - `NOT_LOADED`: a call in a page before `await init()` (the wasm module is not loaded yet).
+ * - `LOAD_FAILED`: the wasm module could not be loaded (its file is missing, HTTP 404, or is not
+ *   the module); the message names the file and the fix.
  * - `INTERNAL`: what the package did not expect (a bug: please report it), and the code of a
  *   `ChessError` made without one.
  */
@@ -46,12 +49,14 @@ export type ChessErrorCode =
   | 'FREED'
   | 'STOPPED'
   | 'WORKER_FAILED'
+  | 'NOT_LOADED'
+  | 'LOAD_FAILED'
   | 'INTERNAL';
 
 const CODES: ReadonlySet<string> = new Set<ChessErrorCode>([
   'INVALID_FEN', 'INVALID_PGN', 'ILLEGAL_MOVE', 'INVALID_MOVE', 'GAME_OVER', 'INVALID_SQUARE', 'INVALID_OPTION',
   'INVALID_ARGUMENT', 'INVALID_REVIEW', 'INVALID_NET', 'NET_UNAVAILABLE', 'BUSY', 'FREED', 'STOPPED', 'WORKER_FAILED',
-  'INTERNAL',
+  'NOT_LOADED', 'LOAD_FAILED', 'INTERNAL',
 ]);
 
 /** A bad FEN, PGN, square, option or other input, or a call the object cannot take now: `code` says which. */

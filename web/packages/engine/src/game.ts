@@ -1,5 +1,6 @@
 /** {@link ChessGame}: a game with every rule, from the wasm module's `Position`. */
-import { wasm } from './load.js';
+import { bindings } from './load.js';
+import type * as wasm from './wasm/chess_wasm.js';
 import { ChessError, IllegalMoveError, messageOf, requireString, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
 import type { Annotation, Color, Explanation, GameReview, GameState, HistoryItem, MoveInfo, Opening, PromotionPiece } from './types.js';
@@ -39,7 +40,7 @@ export class ChessGame {
    */
   constructor(fen?: string) {
     if (fen !== undefined) requireString(fen, 'the FEN', 'INVALID_FEN');
-    this.raw = freeWhenCollected(this, rethrow(() => new wasm.Position(fen ?? null)));
+    this.raw = freeWhenCollected(this, rethrow(() => new (bindings().Position)(fen ?? null)));
   }
 
   /** A ChessGame around a wasm game. */
@@ -90,7 +91,7 @@ export class ChessGame {
    */
   static fromPgn(pgn: string): ChessGame {
     requireString(pgn, 'the PGN', 'INVALID_PGN');
-    return ChessGame.adopt(rethrow(() => wasm.Position.fromPgn(pgn)));
+    return ChessGame.adopt(rethrow(() => bindings().Position.fromPgn(pgn)));
   }
 
   /**
@@ -100,7 +101,7 @@ export class ChessGame {
    */
   static readPgn(text: string): ChessGame[] {
     requireString(text, 'the PGN', 'INVALID_PGN');
-    return rethrow(() => wasm.Position.readPgn(text)).map((position) => ChessGame.adopt(position));
+    return rethrow(() => bindings().Position.readPgn(text)).map((position) => ChessGame.adopt(position));
   }
 
   /**
@@ -109,7 +110,7 @@ export class ChessGame {
    * the reason for anything else that is no legal position.
    */
   static fromEdit(fen: string): ChessGame {
-    return ChessGame.adopt(rethrow(() => wasm.Position.fromEdit(fen)));
+    return ChessGame.adopt(rethrow(() => bindings().Position.fromEdit(fen)));
   }
 
   /** The PGN tags, in order (`{ Event: 'Club', White: 'Ann', ... }`); the result is {@link state}'s. */
@@ -170,7 +171,7 @@ export class ChessGame {
    */
   load(fen: string): void {
     requireString(fen, 'the FEN', 'INVALID_FEN');
-    this.replace(() => new wasm.Position(fen));
+    this.replace(() => new (bindings().Position)(fen));
   }
 
   /**
@@ -178,7 +179,7 @@ export class ChessGame {
    * (chess.js's `reset` clears its header too).
    */
   reset(): void {
-    this.replace(() => new wasm.Position(null));
+    this.replace(() => new (bindings().Position)(null));
   }
 
   /** Make the wasm game `make` gives this game's, freeing the one it replaces; nothing changes if `make` throws. */

@@ -4,7 +4,12 @@
  * - The modern API: {@link ChessGame} (every rule, SAN/UCI, PGN/FEN, explanations of illegal
  *   moves), {@link Ai} (blocking) and {@link WorkerAi} (in a worker, with progress and stop).
  * - A drop-in for js-chess-engine v2: `Game`, `moves`, `status`, `getFen`, `move`, `aiMove`, `ai`.
+ *
+ * Importing it loads nothing: in a page, `await init()` once before the first call; in Node and
+ * in workers the first call loads the wasm module by itself.
  */
+export { init } from './load.js';
+export type { InitOptions, WasmSource } from './load.js';
 export { ChessGame } from './game.js';
 export type { MoveInput } from './game.js';
 export { Ai, LEVELS, MAX_HASH_MB, MOVE_CLASSES, bench, review, version } from './ai.js';

@@ -5,7 +5,8 @@
  * when wanted: {@link loadNet} on this thread, `WorkerAi.loadNet` in a worker. Full strength,
  * analysis and the review search with the net loaded; the levels 1-5 keep their own.
  */
-import { wasm } from './load.js';
+import { bindings } from './load.js';
+import { MAX_NET_BYTES as MAX_BYTES } from './tables.js';
 import { ChessError, messageOf, rethrow } from './errors.js';
 import { nodeProcess } from './node.js';
 
@@ -32,7 +33,7 @@ export type NetSource = URL | string | ArrayBuffer | Uint8Array;
 export const NET_URL: URL = new URL('./nets/s7-hm4-1726-k200.nnue', import.meta.url);
 
 /** The largest net file read, in bytes: the engine's own limit (256 MiB). */
-export const MAX_NET_BYTES: number = wasm.maxNetBytes();
+export const MAX_NET_BYTES: number = MAX_BYTES;
 
 /**
  * The bytes of `source` (read from disk in Node for a `file:` URL or a path, fetched otherwise),
@@ -151,7 +152,7 @@ function absoluteUrl(text: string): URL | null {
  */
 export function loadNetBytes(bytes: Uint8Array): NetInfo {
   if (bytes.byteLength > MAX_NET_BYTES) throw tooLarge('(bytes)', bytes.byteLength);
-  return JSON.parse(rethrow(() => wasm.loadNet(bytes))) as NetInfo;
+  return JSON.parse(rethrow(() => bindings().loadNet(bytes))) as NetInfo;
 }
 
 /**
@@ -170,10 +171,10 @@ export async function loadNet(source: NetSource = NET_URL): Promise<NetInfo> {
 
 /** Go back to the net compiled into the module (`s6-128-hm-1000`) on this thread. */
 export function unloadNet(): void {
-  wasm.unloadNet();
+  bindings().unloadNet();
 }
 
 /** The net full strength searches with on this thread now. */
 export function currentNet(): NetInfo {
-  return JSON.parse(wasm.currentNet()) as NetInfo;
+  return JSON.parse(bindings().currentNet()) as NetInfo;
 }

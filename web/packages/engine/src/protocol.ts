@@ -10,8 +10,12 @@ export interface GameRecord {
 }
 
 export type Request =
-  /** `net`: the bytes of a net loaded before (a restarted worker loads it again), or `null`. */
-  | { type: 'init'; options: AiOptions; stop: SharedArrayBuffer | null; net: Uint8Array | null }
+  /**
+   * `net`: the bytes of a net loaded before (a restarted worker loads it again), or `null`;
+   * `module`: the wasm module the client's thread compiled (the worker instantiates it instead of
+   * loading the file again), or `null`.
+   */
+  | { type: 'init'; options: AiOptions; stop: SharedArrayBuffer | null; net: Uint8Array | null; module: WebAssembly.Module | null }
   | { type: 'think'; id: number; game: GameRecord; limits: Omit<ThinkOptions, 'onProgress'> }
   | { type: 'review'; id: number; game: GameRecord; options: Omit<ReviewOptions, 'onProgress'> }
   | { type: 'options'; id: number; options: AiOptions }

@@ -3,6 +3,7 @@ import { optionsJson } from './ai.js';
 import { ChessError, guardProgress } from './errors.js';
 import { ChessGame } from './game.js';
 import { asyncDisposeSymbol, disposeSymbol, freeWhenCollected } from './lifetime.js';
+import { compiledModule } from './load.js';
 import { netBytes, type NetInfo, type NetSource } from './net.js';
 import { nodeProcess } from './node.js';
 import type { GameRecord, Request, Response } from './protocol.js';
@@ -180,7 +181,13 @@ export class WorkerAi {
         const ai = current();
         if (!ai) return;
         if (m.type === 'loaded') {
-          worker?.post({ type: 'init', options: ai.options, stop: (ai.flag?.buffer as SharedArrayBuffer) ?? null, net: ai.net });
+          worker?.post({
+            type: 'init',
+            options: ai.options,
+            stop: (ai.flag?.buffer as SharedArrayBuffer) ?? null,
+            net: ai.net,
+            module: compiledModule(),
+          });
           return;
         }
         if (m.type === 'ready') {

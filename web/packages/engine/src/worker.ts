@@ -1,12 +1,14 @@
 /**
  * The worker script: an {@link Ai} that thinks off the page's thread. Runs as a module Web Worker
  * in browsers and as a `worker_threads` worker in Node; {@link WorkerAi} is its only client.
- * It has no top-level await (load.js instantiates the wasm synchronously in a worker), so that a
- * bundler may emit it in any worker format (Vite's default is an iife).
+ * It has no top-level await (it instantiates the module its client sends, or load.js loads the
+ * file synchronously), so that a bundler may emit it in any worker format (Vite's default is an
+ * iife).
  */
 import { Ai, review } from './ai.js';
 import { codeOf, messageOf } from './errors.js';
 import { ChessGame } from './game.js';
+import { adopt } from './load.js';
 import { currentNet, loadNetBytes, unloadNet } from './net.js';
 import type { GameRecord, Request, Response } from './protocol.js';
 
@@ -60,6 +62,7 @@ channel.listen((request) => {
   if (request.type === 'init') {
     stop = request.stop ? new Int32Array(request.stop) : null;
     try {
+      if (request.module) adopt(request.module);
       if (request.net) loadNetBytes(request.net);
       ai = new Ai(request.options);
       channel.post({ type: 'ready' });

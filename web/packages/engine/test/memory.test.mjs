@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import { setImmediate as turn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import ts from 'typescript';
-import { Ai, ChessError, ChessGame, Game, WorkerAi, ai } from '../dist/index.js';
-import init from '../dist/wasm/chess_wasm.js';
+import { Ai, ChessError, ChessGame, Game, WorkerAi, ai, init } from '../dist/index.js';
+import glue from '../dist/wasm/chess_wasm.js';
 
-// The package initialised the module when it was imported; init() then answers the instance's
-// exports, the same instance, whose memory every wasm object of the package lives in.
-const { memory } = await init();
+// Once the package has loaded the module, the glue's own init() answers the instance's exports,
+// the same instance, whose memory every wasm object of the package lives in.
+await init();
+const { memory } = await glue();
 assert.ok(memory instanceof WebAssembly.Memory);
 
 const MB = 2 ** 20;

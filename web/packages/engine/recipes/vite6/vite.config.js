@@ -1,9 +1,7 @@
-// Vite 6: the build's default targets lack top-level await, which chess-wasm's page entry has;
-// and the dev server (`vite`) must not pre-bundle chess-wasm (that moves it away from its .wasm
-// and its worker).
+// Vite 6 and 7 pre-bundle dependencies for the dev server (`vite`), which moves chess-wasm
+// away from its .wasm and its worker: keep it out. `vite build` needs nothing.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  build: { target: 'es2022' },
   optimizeDeps: { exclude: ['chess-wasm'] },
 });

@@ -1,0 +1,42 @@
+// Next.js 15, app router: a client component. The page is prerendered on the server, where
+// importing chess-wasm does nothing; in the browser, init() loads the module and WorkerAi
+// answers 1.e4. The result goes to <body data-result> for the recipe test.
+'use client';
+import { useEffect, useState } from 'react';
+import { ChessError, ChessGame, WorkerAi, init } from 'chess-wasm';
+
+async function main() {
+  // (What the recipe test checks: before init() a page's call is refused with code NOT_LOADED.)
+  const early = (() => {
+    try {
+      return `no error: ${new ChessGame().fen()}`;
+    } catch (e) {
+      return e instanceof ChessError ? e.code : String(e);
+    }
+  })();
+  if (early !== 'NOT_LOADED') throw new Error(`a ChessGame before init(): expected NOT_LOADED, got ${early}`);
+
+  await init(); // once, before the first call: the page fetches and compiles the WebAssembly module
+  const game = new ChessGame();
+  game.move('e4');
+  const ai = await WorkerAi.create({ level: 3 });
+  const answer = await ai.think(game, { nodes: 20000 });
+  ai.terminate();
+  return { move: answer.best.uci, san: answer.best.san, legal: game.moves().map((m) => m.uci) };
+}
+
+export default function Page() {
+  const [text, setText] = useState('thinking…');
+  useEffect(() => {
+    main().then(
+      (result) => {
+        setText(`The AI answers ${result.san}`);
+        document.body.dataset.result = JSON.stringify(result);
+      },
+      (e) => {
+        document.body.dataset.result = JSON.stringify({ error: String(e?.stack ?? e) });
+      },
+    );
+  }, []);
+  return <pre id="out">{text}</pre>;
+}
