@@ -27,6 +27,7 @@ const VITE_DEV = ['vite', '--host', '127.0.0.1', '--port', '{port}', '--strictPo
 const RECIPES = {
   'node-esm': { run: 'node' },
   'node-cjs': { run: 'node' },
+  vitest: { run: 'node' },
   vite: { run: 'page', dev: [VITE_DEV] },
   vite7: { run: 'page', dev: [VITE_DEV] },
   vite6: { run: 'page', dev: [VITE_DEV] },
@@ -59,7 +60,7 @@ const names = chosen.length > 0 ? chosen : Object.keys(RECIPES);
 
 function run(cmd, argv, cwd, timeoutMs = 240_000) {
   return new Promise((resolve, reject) => {
-    execFile(cmd, argv, { cwd, timeout: timeoutMs, maxBuffer: 64 << 20, env: { ...process.env, npm_config_update_notifier: 'false' } },
+    execFile(cmd, argv, { cwd, timeout: timeoutMs, maxBuffer: 64 << 20, env: { ...process.env, npm_config_update_notifier: 'false', NO_COLOR: '1' } },
       (error, stdout, stderr) => {
         if (error) {
           const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-25).join('\n');
