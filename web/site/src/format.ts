@@ -4,7 +4,7 @@ import type { Color, GameState, GameStatus, Score } from 'chess-wasm';
 /** A score from the side to move's point of view, turned to White's. */
 export function whiteScore(score: Score, sideToMove: Color): Score {
   const sign = sideToMove === 'white' ? 1 : -1;
-  return 'mate' in score ? { mate: sign * score.mate } : { cp: sign * score.cp };
+  return score.kind === 'mate' ? { kind: 'mate', mate: sign * score.mate } : { kind: 'cp', cp: sign * score.cp };
 }
 
 /** `+0.35`, `-1.20`, `#3`, `#-2` (White's point of view). */

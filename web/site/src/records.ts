@@ -226,8 +226,9 @@ function claim(value: unknown, path: string): ReviewClaim {
 
 function score(value: unknown, path: string): Score {
   const o = object(value, path);
-  if ('mate' in o) return { mate: integer(o.mate, `${path}.mate`) };
-  return { cp: number(o.cp, `${path}.cp`) };
+  // A record saved before scores had a `kind` (2026-12-06) gets it here.
+  if ('mate' in o) return { kind: 'mate', mate: integer(o.mate, `${path}.mate`) };
+  return { kind: 'cp', cp: number(o.cp, `${path}.cp`) };
 }
 
 function object(value: unknown, path: string): Record<string, unknown> {

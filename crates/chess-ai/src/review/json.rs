@@ -13,14 +13,35 @@ use crate::AnalysisLine;
 /// The schema's name and version: a change that renames or removes a field bumps it.
 pub const SCHEMA: &str = "chess-review/1";
 
-/// A score: `{"cp": n}` or `{"mate": n}` (moves; negative when the side is being mated).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// A score: `{"kind": "cp", "cp": n}` or `{"kind": "mate", "mate": n}` (moves; negative when the
+/// side is being mated). `kind` names the one other field, so that a TypeScript reader narrows
+/// on it (a discriminated union); readers of the schema take a score without it too.
+///
+/// ```
+/// use chess_ai::review::json::ScoreJson;
+/// assert_eq!(serde_json::to_string(&ScoreJson::Cp(-28)).unwrap(), r#"{"kind":"cp","cp":-28}"#);
+/// assert_eq!(serde_json::to_string(&ScoreJson::Mate(2)).unwrap(), r#"{"kind":"mate","mate":2}"#);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScoreJson {
     /// Centipawns.
     Cp(i32),
     /// Mate in this many moves.
     Mate(i32),
+}
+
+impl Serialize for ScoreJson {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let (kind, value) = match *self {
+            ScoreJson::Cp(cp) => ("cp", cp),
+            ScoreJson::Mate(moves) => ("mate", moves),
+        };
+        let mut out = serializer.serialize_struct("Score", 2)?;
+        out.serialize_field("kind", kind)?;
+        out.serialize_field(kind, &value)?;
+        out.end()
+    }
 }
 
 impl From<Score> for ScoreJson {
@@ -304,11 +325,17 @@ impl<'a> At<'a> {
         Ok(items.iter().enumerate().map(|(i, v)| At { value: v, path: format!("{}[{i}]", self.path) }).collect())
     }
 
-    /// `{"cp": n}` or `{"mate": n}`: a score a search gives, centipawns short of the mate
-    /// scores, a mate within [`Score::MAX_PLY`] plies (128 moves).
+    /// `{"cp": n}` or `{"mate": n}`, with or without the `kind` that names the field: a score a
+    /// search gives, centipawns short of the mate scores, a mate within [`Score::MAX_PLY`] plies
+    /// (128 moves).
     fn score(&self) -> Result<ScoreJson, ReviewJsonError> {
         let int = |v: &serde_json::Value| v.as_i64().and_then(|n| i32::try_from(n).ok());
         let max_mate = (Score::MAX_PLY + 1) / 2;
+        if let Some(kind) = self.value.get("kind") {
+            if kind.as_str().is_none_or(|k| self.value.get(k).is_none() || !matches!(k, "cp" | "mate")) {
+                return Err(self.wrong(r#"a "kind" that is not "cp" or "mate", or names no field"#));
+            }
+        }
         match (self.value.get("cp").map(int), self.value.get("mate").map(int)) {
             (Some(Some(cp)), None) if cp.unsigned_abs() < Score::MATE_BOUND.0.unsigned_abs() => Ok(ScoreJson::Cp(cp)),
             (None, Some(Some(moves))) if (-max_mate..=max_mate).contains(&moves) => Ok(ScoreJson::Mate(moves)),
@@ -588,10 +615,10 @@ mod tests {
         out_of_range(&|j| j["keyMoments"] = serde_json::json!([2]), "keyMoments[0]");
         // The edges of the ranges are read, and written back as read.
         for (score, edge) in [
-            ("scoreBefore", serde_json::json!({"cp": 31_743})),
-            ("scoreBefore", serde_json::json!({"cp": -31_743})),
-            ("scoreAfter", serde_json::json!({"mate": 128})),
-            ("scoreAfter", serde_json::json!({"mate": -128})),
+            ("scoreBefore", serde_json::json!({"kind": "cp", "cp": 31_743})),
+            ("scoreBefore", serde_json::json!({"kind": "cp", "cp": -31_743})),
+            ("scoreAfter", serde_json::json!({"kind": "mate", "mate": 128})),
+            ("scoreAfter", serde_json::json!({"kind": "mate", "mate": -128})),
         ] {
             let mut edited = json.clone();
             edited["plies"][0][score] = edge.clone();
@@ -600,6 +627,28 @@ mod tests {
         }
         let written = read(&|j| j["black"]["acpl"] = serde_json::json!(2000.0)).unwrap();
         assert!(written.contains(r#""acpl":2000.0"#), "{written}");
+    }
+
+    #[test]
+    fn a_scores_kind_is_written_and_checked_and_may_be_missing() {
+        let (game, json) = review_of_e4(Score(20), Score(-35));
+        assert_eq!(json["plies"][0]["scoreBefore"], serde_json::json!({"kind": "cp", "cp": 20}));
+        let read = |score: serde_json::Value| {
+            let mut json = json.clone();
+            json["plies"][0]["scoreAfter"] = score;
+            Review::from_json(&json.to_string(), &game).map(|r| r.to_json_value()["plies"][0]["scoreAfter"].clone())
+        };
+        // A review saved before scores had a kind reads, and is written with it.
+        assert_eq!(read(serde_json::json!({"mate": 3})).unwrap(), serde_json::json!({"kind": "mate", "mate": 3}));
+        for wrong in [
+            serde_json::json!({"kind": "mate", "cp": 20}),
+            serde_json::json!({"kind": "cp", "mate": 3}),
+            serde_json::json!({"kind": "pawns", "cp": 20}),
+            serde_json::json!({"kind": 1, "cp": 20}),
+        ] {
+            let err = read(wrong.clone()).unwrap_err().to_string();
+            assert!(err.contains("plies[0].scoreAfter") && err.contains("kind"), "{wrong}: {err}");
+        }
     }
 
     #[test]

@@ -19,10 +19,25 @@ cat > "$work/package.json" <<'JSON'
 { "name": "consumer", "private": true, "type": "module" }
 JSON
 cat > "$work/main.ts" <<'TS'
-import { Ai, ChessError, ChessGame, IllegalMoveError, WorkerAi } from 'chess-wasm';
-import type { ChessErrorCode, MoveInfo, PieceLetter, PieceSymbol, RejectionReason, Square } from 'chess-wasm';
+import { Ai, ChessError, ChessGame, IllegalMoveError, WorkerAi, init } from 'chess-wasm';
+import type { ChessErrorCode, InitOptions, MoveInfo, PieceLetter, PieceSymbol, RejectionReason, Score, Square } from 'chess-wasm';
 import { Game } from 'chess-wasm/compat';
 import type { PieceSymbol as CompatPiece, Square as CompatSquare } from 'chess-wasm/compat';
+
+/** A score in words: `kind` narrows the union. */
+export function words(score: Score): string {
+  switch (score.kind) {
+    case 'cp':
+      return `${score.cp / 100} pawns`;
+    case 'mate':
+      return `mate in ${score.mate}`;
+  }
+}
+
+export async function load(options: InitOptions): Promise<void> {
+  await init(options);
+  await init();
+}
 
 export function play(): string {
   const game = new ChessGame();
@@ -55,7 +70,7 @@ export function play(): string {
   const answer = ai.bestMove(game);
   ai.free();
   game.free();
-  return `${piece} ${answer.best.san} ${new Game().exportJson().turn} ${typeof WorkerAi.create}`;
+  return `${piece} ${answer.best.san} ${words(answer.best.score)} ${new Game().exportJson().turn} ${typeof WorkerAi.create}`;
 }
 TS
 # `using` needs a lib with explicit resource management (ESNext): only in that configuration.
@@ -71,6 +86,7 @@ status=0
 for config in \
     '"moduleResolution": "bundler", "module": "ESNext", "lib": ["ES2022", "DOM"], "types": [] }, "files": ["main.ts"' \
     '"moduleResolution": "NodeNext", "module": "NodeNext", "lib": ["ES2022"], "types": ["node"] }, "files": ["main.ts"' \
+    '"moduleResolution": "Node16", "module": "Node16", "lib": ["ES2022"], "types": ["node"] }, "files": ["main.ts"' \
     '"moduleResolution": "NodeNext", "module": "NodeNext", "lib": ["ESNext", "DOM"], "types": ["node"] }, "files": ["main.ts", "using.ts"'; do
     cat > "$work/tsconfig.json" <<JSON
 { "compilerOptions": { "strict": true, "target": "ES2022", "noEmit": true, $config] }

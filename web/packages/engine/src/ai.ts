@@ -105,7 +105,7 @@ function stopFlag(stop: Int32Array | undefined): Int32Array | null {
  *
  * ```ts
  * const ai = new Ai({ level: 4 });
- * const answer = ai.bestMove(game);  // { best: { san: 'e4', score: { cp: 31 }, … }, … }
+ * const answer = ai.bestMove(game);  // { best: { san: 'e4', score: { kind: 'cp', cp: 31 }, … }, … }
  * ai.free();                         // its transposition table back to the wasm memory now
  * ```
  *

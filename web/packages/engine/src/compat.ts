@@ -14,7 +14,7 @@ import { ChessError, messageOf } from './errors.js';
 import { ChessGame } from './game.js';
 import { disposeSymbol } from './lifetime.js';
 export { init } from './load.js';
-export type { InitOptions, WasmSource } from './load.js';
+export type { InitOptions, WasmResponse, WasmSource } from './load.js';
 import type { AiOptions, Analysis, GameState, Level, Score } from './types.js';
 
 export type Color = 'white' | 'black';
@@ -137,7 +137,7 @@ function toEntry(from: string, to: string): HistoryEntry {
 
 /** A score as one number: centipawns, or ±(100000 − moves) for a mate. */
 function scoreNumber(score: Score): number {
-  if ('mate' in score) return Math.sign(score.mate) * (100_000 - Math.abs(score.mate));
+  if (score.kind === 'mate') return Math.sign(score.mate) * (100_000 - Math.abs(score.mate));
   return score.cp;
 }
 

@@ -9,7 +9,7 @@
  * in workers the first call loads the wasm module by itself.
  */
 export { init } from './load.js';
-export type { InitOptions, WasmSource } from './load.js';
+export type { InitOptions, WasmResponse, WasmSource } from './load.js';
 export { ChessGame } from './game.js';
 export type { MoveInput } from './game.js';
 export { Ai, LEVELS, MAX_HASH_MB, MOVE_CLASSES, bench, review, version } from './ai.js';

@@ -17,17 +17,31 @@ import * as glue from './wasm/chess_wasm.js';
 import { ChessError, messageOf } from './errors.js';
 import { nodeProcess } from './node.js';
 
-/** The wasm module's bindings (wasm-bindgen's glue), once instantiated. */
+/** @internal The wasm module's bindings (wasm-bindgen's glue), once instantiated. */
 export type Bindings = typeof glue;
 
 /** The file's name inside the package (`dist/wasm/`). */
 const FILE = 'chess_wasm_bg.wasm';
 
 /**
- * Where the wasm file is: its URL, a `Response` for it, its bytes, or the module compiled
- * (`WebAssembly.Module`).
+ * What a `fetch` answers, as far as {@link init} reads it (a `Response` is one). Written out so
+ * that the package's types need neither the DOM's nor WebAssembly's declarations (a Node app has
+ * neither).
  */
-export type WasmSource = string | URL | Response | BufferSource | WebAssembly.Module;
+export interface WasmResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/**
+ * Where the wasm file is: its URL, a `Response` for it, its bytes, or the module compiled (a
+ * `WebAssembly.Module`, which the type admits as any object; anything else is refused when
+ * `init` runs, with code `INVALID_ARGUMENT`).
+ */
+export type WasmSource = string | URL | WasmResponse | ArrayBuffer | ArrayBufferView | object;
 
 /** What {@link init} may be told. */
 export interface InitOptions {
@@ -98,7 +112,7 @@ const FIX =
   `new URL('./wasm/${FILE}', import.meta.url); see the README's recipe for yours), or given to init({ wasm: url })`;
 
 /**
- * The wasm module's bindings, instantiated: at once when it is loaded; loaded synchronously
+ * @internal The wasm module's bindings, instantiated: at once when it is loaded; loaded synchronously
  * where that is possible (Node, a worker); otherwise a `NOT_LOADED` {@link ChessError}.
  */
 export function bindings(): Bindings {
@@ -121,12 +135,12 @@ export function bindings(): Bindings {
   return glue;
 }
 
-/** The compiled module once loaded, else `null` (for the AI's worker). */
+/** @internal The compiled module once loaded, else `null` (for the AI's worker). */
 export function compiledModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-/** Instantiate `module` here (the AI's worker, given the page's module). */
+/** @internal Instantiate `module` here (the AI's worker, given the page's module). */
 export function adopt(module: WebAssembly.Module): void {
   if (compiled === null) instantiate(module);
 }
@@ -164,7 +178,7 @@ async function compile(source: WasmSource): Promise<WebAssembly.Module> {
   }
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
     try {
-      return await WebAssembly.compile(source);
+      return await WebAssembly.compile(source as BufferSource);
     } catch (e) {
       throw new ChessError(`chess-wasm: the bytes given are not its WebAssembly file (${messageOf(e)})`, 'LOAD_FAILED');
     }

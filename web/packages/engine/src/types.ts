@@ -130,7 +130,11 @@ export type Explanation =
   | { legal: false; reason: RejectionReason; message: string };
 
 /** A score from the side to move's point of view: centipawns, or mate in moves (negative: mated). */
-export type Score = { cp: number } | { mate: number };
+/**
+ * A score: centipawns, or a mate in `mate` moves (negative: the side is mated). `kind` tells the
+ * two apart (`if (score.kind === 'mate') …`); `'mate' in score` works too.
+ */
+export type Score = { kind: 'cp'; cp: number } | { kind: 'mate'; mate: number };
 
 export interface Line {
   uci: string;

@@ -17,7 +17,7 @@ test('review() judges each move: classes, Win%, the better move and why, per sid
   assert.equal(g4.symbol, '??');
   assert.equal(g4.color, 'white');
   assert.equal(g4.uci, 'g2g4');
-  assert.deepEqual(g4.scoreAfter, { mate: -1 }, 'Black mates in one, from White\'s view');
+  assert.deepEqual(g4.scoreAfter, { kind: 'mate', mate: -1 }, 'Black mates in one, from White\'s view');
   assert.match(g4.why, /^allows mate in 1: Qh4#/);
   assert.ok(g4.best && g4.best.san !== 'g4' && g4.best.pvSan.length > 0);
   assert.ok(g4.winBefore > 40 && g4.winAfter === 0, `${g4.winBefore} -> ${g4.winAfter}`);
