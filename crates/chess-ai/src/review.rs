@@ -157,7 +157,8 @@ pub enum MoveClass {
     Mistake,
     /// Loses 15 Win% or more.
     Blunder,
-    /// Throws a won position (70 Win% or more) to equal or worse, or misses a mate.
+    /// Throws a won position (70 Win% or more) to equal or worse, or misses a mate in 5 moves or
+    /// fewer (leaving less than 90 Win%).
     MissedWin,
 }
 
@@ -587,27 +588,15 @@ impl Judge<'_> {
         let (win_before, win_after) = (win(best), win(played));
         let is_best = before.best.mv == mv;
         let in_book = i < options.book_plies && self.book.moves(board).iter().any(|m| m.mv == mv);
-        let loss = (win_before - win_after).max(0.0);
         let only_move = is_best
             && before.lines.get(1).is_some_and(|second| win_before - win(second.score) >= 15.0)
             && (20.0..=80.0).contains(&win_before);
-        let missed_mate = best.mate_moves().is_some_and(|m| m > 0) && played.mate_moves().is_none_or(|m| m <= 0);
         let class = if only_move {
             MoveClass::OnlyMove
-        } else if is_best || loss < 0.5 {
+        } else if is_best {
             MoveClass::Best
-        } else if (win_before >= 70.0 && win_after <= 50.0) || (missed_mate && win_after < 90.0) {
-            MoveClass::MissedWin
-        } else if loss < 2.0 {
-            MoveClass::Excellent
-        } else if loss < 5.0 {
-            MoveClass::Good
-        } else if loss < 10.0 {
-            MoveClass::Inaccuracy
-        } else if loss < 15.0 {
-            MoveClass::Mistake
         } else {
-            MoveClass::Blunder
+            class_by_loss(win_before, win_after, best, played)
         };
         // A book move is `book` unless the engine finds it a mistake (books hold bad moves too).
         let class = if in_book && class <= MoveClass::Good { MoveClass::Book } else { class };
@@ -905,6 +894,36 @@ fn nag_of(symbol: &str) -> Option<u8> {
         "??" => Some(4),
         "?!" => Some(6),
         _ => None,
+    }
+}
+
+/// The longest mate (in moves) whose loss makes a move a missed win by itself: a mate the
+/// review's search finds this short is one it is sure of. A longer one, found before the move and
+/// not after it, is as often the search's horizon as the player's miss (on sample 4 of
+/// docs/review.md, mates in 10 and 24 still forced after the move by Stockfish): such a move is
+/// judged by the Win% it loses, like any other.
+const MISSED_MATE_MAX_MOVES: i32 = 5;
+
+/// The class of a move that is not the search's best, from the mover's Win% before and after it
+/// and the scores they come from (the best move's and the played move's, mover's view).
+fn class_by_loss(win_before: f64, win_after: f64, best: Score, played: Score) -> MoveClass {
+    let loss = (win_before - win_after).max(0.0);
+    let missed_mate = best.mate_moves().is_some_and(|m| (1..=MISSED_MATE_MAX_MOVES).contains(&m))
+        && played.mate_moves().is_none_or(|m| m <= 0);
+    if loss < 0.5 {
+        MoveClass::Best
+    } else if (win_before >= 70.0 && win_after <= 50.0) || (missed_mate && win_after < 90.0) {
+        MoveClass::MissedWin
+    } else if loss < 2.0 {
+        MoveClass::Excellent
+    } else if loss < 5.0 {
+        MoveClass::Good
+    } else if loss < 10.0 {
+        MoveClass::Inaccuracy
+    } else if loss < 15.0 {
+        MoveClass::Mistake
+    } else {
+        MoveClass::Blunder
     }
 }
 
@@ -1255,6 +1274,28 @@ fn why_worse(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn classes_by_the_win_lost_and_missed_mates_only_when_short() {
+        let cp = Score(300);
+        let class = |before: f64, after: f64| class_by_loss(before, after, cp, cp);
+        assert_eq!(
+            [class(60.0, 59.8), class(60.0, 59.0), class(60.0, 57.0), class(60.0, 53.0), class(60.0, 48.0)],
+            [MoveClass::Best, MoveClass::Excellent, MoveClass::Good, MoveClass::Inaccuracy, MoveClass::Mistake]
+        );
+        assert_eq!(class(68.0, 45.0), MoveClass::Blunder);
+        assert_eq!(class(75.0, 45.0), MoveClass::MissedWin, "a won position thrown to worse than equal");
+        // A mate in 3 the search is sure of, missed for a position still at 88 Win%: a missed win.
+        let (mate_in_3, mate_in_10) = (Score::mate_in(5), Score::mate_in(19));
+        assert_eq!((mate_in_3.mate_moves(), mate_in_10.mate_moves()), (Some(3), Some(10)));
+        let after = Score(700);
+        assert_eq!(class_by_loss(100.0, 88.0, mate_in_3, after), MoveClass::MissedWin);
+        // A mate in 10 not found again after the move may be the search's horizon: judged by the
+        // Win% lost, as any move (11 points: a mistake).
+        assert_eq!(class_by_loss(100.0, 89.0, mate_in_10, after), MoveClass::Mistake);
+        // A mate kept is no miss, however long it gets.
+        assert_eq!(class_by_loss(100.0, 100.0, mate_in_3, Score::mate_in(9)), MoveClass::Best);
+    }
     use chess_core::CastlingMode;
     use chess_search::Bound;
 
