@@ -22,5 +22,6 @@ npm run lint
 npm run typecheck
 npm test
 (cd packages/engine && npm run recipes)   # the README's install recipes: packed package, fresh projects, bundlers from npm
+(cd packages/engine && npm run sizes -- --check)   # what an app loads, against its budgets (docs/web.md, Sizes)
 (cd packages/engine && npm run contract)
 bash packages/engine/scripts/check-consumer-types.sh
