@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the wasm module (crates/chess-wasm) and its JavaScript glue into
-# web/packages/engine/src/wasm/ (git-ignored), and src/tables.ts from it (git-ignored too). Needs the wasm32-unknown-unknown target and
+# web/packages/engine/src/wasm/, the rules-only module into src/wasm-rules/, and src/tables.ts
+# from the first (all git-ignored). Needs the wasm32-unknown-unknown target and
 # wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in Cargo.lock
 # (scripts/setup-web.sh installs both). wasm-opt is never run: Debian's binaryen writes modules
 # that fail to load.
@@ -23,5 +24,16 @@ rm -rf "$out"
 wasm-bindgen --target web --out-dir "$out" --out-name chess_wasm \
     target/wasm32-unknown-unknown/release/chess_wasm.wasm
 ls -l "$out"/chess_wasm_bg.wasm
+
+# The rules-only module (chess-wasm/rules): chess-core alone, without its magic tables, built for
+# size; its own target directory, so that the two builds' features never mix.
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
+    cargo build --profile wasm-rules --target wasm32-unknown-unknown -p chess-wasm \
+    --no-default-features --features small --target-dir target/wasm-rules
+rules=web/packages/engine/src/wasm-rules
+rm -rf "$rules"
+wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$rules" \
+    --out-name chess_rules target/wasm-rules/wasm32-unknown-unknown/wasm-rules/chess_wasm.wasm
+ls -l "$rules"/chess_rules_bg.wasm
 # The tables the package exports as constants, written from the module just built.
 node web/packages/engine/scripts/gen-tables.mjs

@@ -384,7 +384,7 @@ fn review_writes_json_lines_and_an_annotated_pgn() {
         (g4["san"].as_str(), g4["uci"].as_str(), g4["class"].as_str()),
         (Some("g4"), Some("g2g4"), Some("blunder"))
     );
-    assert_eq!(g4["scoreAfter"], serde_json::json!({ "mate": -1 }), "Black mates in 1, White's view");
+    assert_eq!(g4["scoreAfter"], serde_json::json!({ "kind": "mate", "mate": -1 }), "Black mates in 1, White's view");
     assert_eq!(g4["symbol"], "??");
     assert!(g4["best"]["pvSan"].as_array().is_some_and(|line| !line.is_empty()));
     assert_eq!(review["white"]["counts"]["blunder"], 1);

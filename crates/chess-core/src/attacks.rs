@@ -5,6 +5,10 @@
 //! per-square slice of one shared table. The magic numbers below were found by
 //! `examples/find_magics.rs` (seeded search, re-run it to reproduce them); the test
 //! `slider_tables_match_ray_walks` checks every table entry against a plain ray walk.
+//!
+//! With the `small` feature (a build where size matters more than speed: the npm package's
+//! rules-only module) there are no magic tables (861 KB): each ray of a slider stops at its first
+//! blocker, found by a bit scan on a table of 8 rays a square (4 KB).
 
 use crate::{BitBoard, Color, File, Piece, Role, Square};
 
@@ -102,6 +106,7 @@ const fn ray_walk(sq: usize, occupied: u64, dirs: &[(i8, i8); 4]) -> u64 {
 }
 
 /// The relevant occupancy mask: ray squares, excluding the last square of each ray.
+#[cfg(any(test, not(feature = "small")))]
 const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     let mut out = 0u64;
     let mut d = 0;
@@ -119,6 +124,7 @@ const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     out
 }
 
+#[cfg(not(feature = "small"))]
 #[derive(Clone, Copy)]
 struct Magic {
     mask: u64,
@@ -127,6 +133,7 @@ struct Magic {
     offset: usize,
 }
 
+#[cfg(not(feature = "small"))]
 #[rustfmt::skip]
 const ROOK_MAGICS: [u64; 64] = [
     0x1080004008801020, 0x0840092002C03000, 0x1900200010400900, 0x0880100008000480,
@@ -147,6 +154,7 @@ const ROOK_MAGICS: [u64; 64] = [
     0x8002002004100802, 0x30010002084C0007, 0x0888221800813004, 0x4000002840840112,
 ];
 
+#[cfg(not(feature = "small"))]
 #[rustfmt::skip]
 const BISHOP_MAGICS: [u64; 64] = [
     0xA010041108003100, 0x006082020A002900, 0x6810010619200000, 0x08281A0520000408,
@@ -167,6 +175,7 @@ const BISHOP_MAGICS: [u64; 64] = [
     0x0104000012A02200, 0x0200881003300100, 0x0140400202840100, 0x0402020801010201,
 ];
 
+#[cfg(not(feature = "small"))]
 const fn magics(numbers: &[u64; 64], dirs: &[(i8, i8); 4], start: usize) -> [Magic; 64] {
     let mut out = [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 64];
     let mut offset = start;
@@ -181,6 +190,7 @@ const fn magics(numbers: &[u64; 64], dirs: &[(i8, i8); 4], start: usize) -> [Mag
     out
 }
 
+#[cfg(not(feature = "small"))]
 const fn table_len(dirs: &[(i8, i8); 4]) -> usize {
     let mut n = 0;
     let mut sq = 0;
@@ -191,13 +201,19 @@ const fn table_len(dirs: &[(i8, i8); 4]) -> usize {
     n
 }
 
+#[cfg(not(feature = "small"))]
 const ROOK_LEN: usize = table_len(&ROOK_DIRS);
+#[cfg(not(feature = "small"))]
 const BISHOP_LEN: usize = table_len(&BISHOP_DIRS);
+#[cfg(not(feature = "small"))]
 const SLIDER_LEN: usize = ROOK_LEN + BISHOP_LEN;
 
+#[cfg(not(feature = "small"))]
 static ROOK_MAGIC: [Magic; 64] = magics(&ROOK_MAGICS, &ROOK_DIRS, 0);
+#[cfg(not(feature = "small"))]
 static BISHOP_MAGIC: [Magic; 64] = magics(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_LEN);
 
+#[cfg(not(feature = "small"))]
 const fn fill(table: &mut [BitBoard; SLIDER_LEN], magics: &[Magic; 64], dirs: &[(i8, i8); 4]) {
     let mut sq = 0;
     while sq < 64 {
@@ -216,6 +232,7 @@ const fn fill(table: &mut [BitBoard; SLIDER_LEN], magics: &[Magic; 64], dirs: &[
     }
 }
 
+#[cfg(not(feature = "small"))]
 static SLIDER: [BitBoard; SLIDER_LEN] = {
     let mut t = [BitBoard::EMPTY; SLIDER_LEN];
     fill(&mut t, &magics(&ROOK_MAGICS, &ROOK_DIRS, 0), &ROOK_DIRS);
@@ -223,12 +240,14 @@ static SLIDER: [BitBoard; SLIDER_LEN] = {
     t
 };
 
+#[cfg(not(feature = "small"))]
 #[inline(always)]
 fn magic_index(m: &Magic, occupied: BitBoard) -> usize {
     m.offset + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize
 }
 
 /// Squares a rook on `sq` attacks, given the occupied squares (blockers included).
+#[cfg(not(feature = "small"))]
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
     let m = &ROOK_MAGIC[sq as usize];
@@ -236,10 +255,69 @@ pub fn rook_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
 }
 
 /// Squares a bishop on `sq` attacks, given the occupied squares (blockers included).
+#[cfg(not(feature = "small"))]
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
     let m = &BISHOP_MAGIC[sq as usize];
     SLIDER[magic_index(m, occupied)]
+}
+
+/// The rays from each square in each direction of [`ROOK_DIRS`] then [`BISHOP_DIRS`], the square
+/// itself left out (the `small` build's slider tables).
+#[cfg(feature = "small")]
+static DIRECTION_RAYS: [[u64; 64]; 8] = {
+    let mut t = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = if d < 4 { ROOK_DIRS[d] } else { BISHOP_DIRS[d - 4] };
+        let mut sq = 0;
+        while sq < 64 {
+            let (mut f, mut r) = ((sq & 7) as i8 + df, (sq >> 3) as i8 + dr);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                t[d][sq] |= 1u64 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// A slider's attacks along four directions (indexes into [`DIRECTION_RAYS`]): each ray up to its
+/// first blocker, the nearest set bit (the lowest on a ray to higher squares, else the highest).
+#[cfg(feature = "small")]
+#[inline]
+fn slide(sq: Square, occupied: BitBoard, directions: [usize; 4]) -> BitBoard {
+    let mut out = 0u64;
+    for d in directions {
+        let ray = DIRECTION_RAYS[d][sq as usize];
+        let blockers = ray & occupied.0;
+        out |= if blockers == 0 {
+            ray
+        } else {
+            let (df, dr) = if d < 4 { ROOK_DIRS[d] } else { BISHOP_DIRS[d - 4] };
+            let up = dr > 0 || (dr == 0 && df > 0);
+            let first = if up { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+            ray ^ DIRECTION_RAYS[d][first as usize]
+        };
+    }
+    BitBoard(out)
+}
+
+/// Squares a rook on `sq` attacks, given the occupied squares (blockers included).
+#[cfg(feature = "small")]
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
+    slide(sq, occupied, [0, 1, 2, 3])
+}
+
+/// Squares a bishop on `sq` attacks, given the occupied squares (blockers included).
+#[cfg(feature = "small")]
+#[inline]
+pub fn bishop_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
+    slide(sq, occupied, [4, 5, 6, 7])
 }
 
 /// Squares a queen on `sq` attacks, given the occupied squares.
@@ -352,10 +430,10 @@ mod tests {
     #[test]
     fn slider_tables_match_ray_walks() {
         for sq in Square::ALL {
-            for (dirs, mask, f) in [
-                (&ROOK_DIRS, ROOK_MAGIC[sq as usize].mask, rook_attacks as fn(Square, BitBoard) -> BitBoard),
-                (&BISHOP_DIRS, BISHOP_MAGIC[sq as usize].mask, bishop_attacks),
-            ] {
+            for (dirs, f) in
+                [(&ROOK_DIRS, rook_attacks as fn(Square, BitBoard) -> BitBoard), (&BISHOP_DIRS, bishop_attacks)]
+            {
+                let mask = relevant_mask(sq as usize, dirs);
                 let mut sub = 0u64;
                 loop {
                     // Add noise outside the mask: it must not change the result.
@@ -368,8 +446,8 @@ mod tests {
                 }
             }
         }
-        assert_eq!(ROOK_LEN, 102_400);
-        assert_eq!(BISHOP_LEN, 5_248);
+        #[cfg(not(feature = "small"))]
+        assert_eq!((ROOK_LEN, BISHOP_LEN), (102_400, 5_248));
     }
 
     #[test]

@@ -49,12 +49,15 @@ pub enum Error {
     #[error("invalid net: {0}")]
     Net(String),
     /// A review given back (to annotate a PGN) that is not one, or not of this game.
+    #[cfg(feature = "engine")]
     #[error(transparent)]
     Review(#[from] chess_ai::review::json::ReviewJsonError),
     /// The AI found no move to give (the game is over) or its search failed.
+    #[cfg(feature = "engine")]
     #[error(transparent)]
     Ai(#[from] chess_ai::AiError),
     /// A review could not be made: its budget or options are out of range, or a search failed.
+    #[cfg(feature = "engine")]
     #[error(transparent)]
     ReviewFailed(#[from] chess_ai::review::ReviewError),
 }
@@ -72,6 +75,7 @@ impl Error {
     /// assert_eq!(game.legal_moves_from(Some("z9")).unwrap_err().code(), "INVALID_SQUARE");
     /// ```
     pub fn code(&self) -> &'static str {
+        #[cfg(feature = "engine")]
         use chess_ai::review::ReviewError;
         match self {
             // An edit that leaves no position is one of a FEN too (the package edits by FEN).
@@ -81,14 +85,17 @@ impl Error {
             Error::Move(_) | Error::Rejected { .. } => "ILLEGAL_MOVE",
             Error::Square(_) => "INVALID_SQUARE",
             Error::Piece(_) | Error::Color(_) => "INVALID_ARGUMENT",
-            Error::Options(_) | Error::ReviewFailed(ReviewError::Budget(_) | ReviewError::Options(_)) => {
-                "INVALID_OPTION"
-            }
-            Error::GameOver(_)
-            | Error::Ai(chess_ai::AiError::NoLegalMove(_))
+            Error::Options(_) => "INVALID_OPTION",
+            #[cfg(feature = "engine")]
+            Error::ReviewFailed(ReviewError::Budget(_) | ReviewError::Options(_)) => "INVALID_OPTION",
+            Error::GameOver(_) => "GAME_OVER",
+            #[cfg(feature = "engine")]
+            Error::Ai(chess_ai::AiError::NoLegalMove(_))
             | Error::ReviewFailed(ReviewError::Search(chess_ai::AiError::NoLegalMove(_))) => "GAME_OVER",
+            #[cfg(feature = "engine")]
             Error::Ai(_) | Error::ReviewFailed(ReviewError::Search(_)) => "INTERNAL",
             Error::Net(_) => "INVALID_NET",
+            #[cfg(feature = "engine")]
             Error::Review(_) => "INVALID_REVIEW",
         }
     }
@@ -104,6 +111,7 @@ fn fen_reason(e: &FenError) -> String {
     }
 }
 
+#[cfg(feature = "engine")]
 impl From<chess_ai::OptionsError> for Error {
     fn from(e: chess_ai::OptionsError) -> Self {
         Error::Options(e.to_string())

@@ -20,32 +20,26 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "engine")]
+mod ai_bindings;
+#[cfg(feature = "engine")]
 pub mod engine;
 mod error;
+#[cfg(feature = "engine")]
 pub mod host;
+#[cfg(feature = "engine")]
 pub mod net;
 pub mod position;
 
-use std::sync::Arc;
-
-use chess_ai::{Ai, Mode};
-use chess_ai::{Info, SearchControl};
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "engine")]
+pub use ai_bindings::{
+    bench, current_net, js_review, levels, load_net, max_hash_mb, max_net_bytes, move_classes, review, think,
+    unload_net, JsEngine,
+};
+
 pub use error::Error;
-
-/// The control of a search the page can stop through `stop[0]` (shared memory, or a flag its
-/// `onProgress` sets); the caller clears the flag with `host::set_stop_flag(None)` when the search
-/// returns.
-fn stopped_by(flag: js_sys::Int32Array) -> SearchControl {
-    host::set_stop_flag(Some(flag));
-    SearchControl::with_signal(host::stop_requested)
-}
-
-/// [`stopped_by`] the flag, if the page gives one.
-fn stoppable(stop: Option<js_sys::Int32Array>) -> SearchControl {
-    stop.map_or_else(SearchControl::new, stopped_by)
-}
 
 /// `e` as the JS `Error` the binding throws: its message, and its code as `code` (the package's
 /// `ChessError.code`, [`Error::code`]).
@@ -60,100 +54,9 @@ fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("the JSON shapes always serialise")
 }
 
-/// Think about `position` with `ai` (blocking): the answer as JSON. `report` sees each progress
-/// report as JSON; `control`, when there is one, can stop the search. Without one, an infinite
-/// search with no other limit is refused: it would never return.
-///
-/// ```
-/// use chess_ai::{Ai, Mode, SearchControl};
-/// use chess_wasm::{engine::options_from_json, position::Position};
-/// let ai = Ai::new(options_from_json(r#"{"fullStrength": true}"#, 1).unwrap()).unwrap();
-/// let game = Position::new(None).unwrap();
-/// let endless = chess_wasm::think(&ai, &game, Mode::Analyze, r#"{"infinite": true}"#, None, &mut |_| {});
-/// assert!(endless.unwrap_err().to_string().contains("never returns"));
-/// let control = SearchControl::new();
-/// control.stop(); // from another thread, or a progress report
-/// assert!(chess_wasm::think(&ai, &game, Mode::Analyze, r#"{"infinite": true}"#, Some(&control), &mut |_| {}).is_ok());
-/// ```
-pub fn think(
-    ai: &Ai,
-    position: &position::Position,
-    mode: Mode,
-    limits_json: &str,
-    control: Option<&SearchControl>,
-    report: &mut dyn FnMut(String),
-) -> Result<String, Error> {
-    position.refuse_when_over()?;
-    let read = engine::limits_from_json(limits_json)?;
-    if read.endless && control.is_none() {
-        return Err(Error::Options(
-            "an infinite search with no other limit never returns on the calling thread without a stop flag: \
-             pass one (think(game, limits, stop); stop[0] = 1 ends it, from onProgress or another thread), \
-             add a limit, or use WorkerAi"
-                .into(),
-        ));
-    }
-    let unstoppable = SearchControl::new();
-    let control = control.unwrap_or(&unstoppable);
-    let limits = if read.unlimited_by_caller { ai.default_limits(mode) } else { read.limits };
-    let game = position.game();
-    let board = *game.board();
-    let castling = game.castling_mode();
-    let mut reporter = |info: &Info| report(json(&engine::ProgressJson::new(&board, info, castling)));
-    let analysis = ai.think(game, &limits, mode, control, &mut reporter)?;
-    Ok(json(&engine::AnalysisJson::new(&board, &analysis, castling)))
-}
-
-/// Review the game of `position` (blocking; [`chess_ai::review`]): the review as JSON (schema
-/// `chess-review/1`). `progress` sees the positions done and their number after each; once
-/// `control` is stopped, the review returns the moves judged so far.
-///
-/// ```
-/// use chess_ai::SearchControl;
-/// use chess_wasm::position::Position;
-/// let game = Position::from_pgn("1. f3 e5 2. g4 Qh4#").unwrap();
-/// let mut seen = Vec::new();
-/// let json = chess_wasm::review(&game, r#"{"nodes": 3000, "bookPlies": 0}"#, &SearchControl::new(), &mut |d, n| seen.push((d, n))).unwrap();
-/// let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-/// assert_eq!(v["plies"][2]["class"], "blunder");
-/// assert_eq!(seen.last(), Some(&(5, 5)));
-/// assert!(chess_wasm::review(&game, r#"{"moveTimeMs": 100}"#, &SearchControl::new(), &mut |_, _| {}).is_err());
-/// ```
-pub fn review(
-    position: &position::Position,
-    options_json: &str,
-    control: &SearchControl,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<String, Error> {
-    let options = engine::review_options_from_json(options_json)?;
-    let review = chess_ai::review::review(position.game(), &options, control, progress)?;
-    Ok(review.to_json())
-}
-
-/// Review the game of `position` (blocking): JSON of schema `chess-review/1`. `options_json`:
-/// `{nodes, depth, bookPlies}`; `on_progress` receives `{"done": n, "total": m}` after each
-/// position; the review stops, keeping the moves judged, when `stop[0]` becomes non-zero.
-#[wasm_bindgen(js_name = review)]
-pub fn js_review(
-    position: &JsPosition,
-    options_json: Option<String>,
-    on_progress: Option<js_sys::Function>,
-    stop: Option<js_sys::Int32Array>,
-) -> Result<String, JsValue> {
-    let control = stoppable(stop);
-    let mut report = |done: usize, total: usize| {
-        if let Some(f) = &on_progress {
-            let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&format!("{{\"done\":{done},\"total\":{total}}}")));
-        }
-    };
-    let answer = review(&position.0, options_json.as_deref().unwrap_or(""), &control, &mut report);
-    host::set_stop_flag(None);
-    answer.map_err(js)
-}
-
 /// A game: a start position and the moves played, with every rule.
 #[wasm_bindgen(js_name = Position)]
-pub struct JsPosition(position::Position);
+pub struct JsPosition(pub(crate) position::Position);
 
 #[wasm_bindgen(js_class = Position)]
 impl JsPosition {
@@ -222,15 +125,6 @@ impl JsPosition {
     #[wasm_bindgen(js_name = classicFen)]
     pub fn classic_fen(&self) -> String {
         self.0.classic_fen()
-    }
-
-    /// The game's opening as JSON, `{"eco":"C50","name":"Italian Game"}`, from the last named
-    /// position the game passed through (`chess_ai::openings`), or `null`.
-    pub fn opening(&self) -> String {
-        match chess_ai::openings::classify(self.0.game()) {
-            Some((o, ply)) => json(&serde_json::json!({ "eco": o.eco, "name": o.name, "ply": ply })),
-            None => "null".to_owned(),
-        }
     }
 
     /// The start position's FEN.
@@ -305,7 +199,12 @@ impl JsPosition {
         let tags = tag_pairs(tags_json.as_deref()).map_err(js)?;
         match review_json {
             None => Ok(self.0.pgn(&tags)),
+            #[cfg(feature = "engine")]
             Some(review) => self.0.annotated_pgn(&tags, &review).map_err(js),
+            #[cfg(not(feature = "engine"))]
+            Some(_) => {
+                Err(js(Error::Options("a review annotates a PGN with chess-wasm, not with its rules alone".into())))
+            }
         }
     }
 
@@ -340,151 +239,8 @@ fn tag_pairs(json: Option<&str>) -> Result<Vec<(String, String)>, Error> {
     }
 }
 
-/// The AI: levels, book, analysis.
-#[wasm_bindgen(js_name = Engine)]
-pub struct JsEngine(Ai);
-
-#[wasm_bindgen(js_class = Engine)]
-impl JsEngine {
-    /// An AI with these options (JSON; see API.md).
-    #[wasm_bindgen(constructor)]
-    pub fn new(options_json: Option<String>) -> Result<JsEngine, JsValue> {
-        let options =
-            engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
-        let ai = Ai::new(options).map_err(|e| js(e.into()))?;
-        ai.set_time_source(Arc::new(host::HostClock));
-        Ok(JsEngine(ai))
-    }
-
-    /// Change the options.
-    #[wasm_bindgen(js_name = setOptions)]
-    pub fn set_options(&mut self, options_json: Option<String>) -> Result<(), JsValue> {
-        let options =
-            engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
-        self.0.set_options(options).map_err(|e| js(e.into()))
-    }
-
-    /// Forget what earlier searches learned.
-    #[wasm_bindgen(js_name = newGame)]
-    pub fn new_game(&self) {
-        self.0.new_game();
-    }
-
-    /// Think about `position` (blocking). `mode` is `play` or `analyze`; `on_progress` receives
-    /// each progress report as JSON; the search stops when `stop[0]` becomes non-zero.
-    pub fn think(
-        &mut self,
-        position: &JsPosition,
-        mode: &str,
-        limits_json: Option<String>,
-        on_progress: Option<js_sys::Function>,
-        stop: Option<js_sys::Int32Array>,
-    ) -> Result<String, JsValue> {
-        let mode = match mode {
-            "play" => Mode::Play,
-            "analyze" => Mode::Analyze,
-            other => return Err(js(Error::Options(format!("mode '{other}': expected 'play' or 'analyze'")))),
-        };
-        self.use_current_net().map_err(js)?;
-        let control = stop.map(stopped_by);
-        let mut report = |info: String| {
-            if let Some(f) = &on_progress {
-                let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&info));
-            }
-        };
-        let limits = limits_json.as_deref().unwrap_or("");
-        let answer = think(&self.0, &position.0, mode, limits, control.as_ref(), &mut report);
-        host::set_stop_flag(None);
-        answer.map_err(js)
-    }
-}
-
-impl JsEngine {
-    /// Search on the package's net as it is now: a net loaded since the options were given
-    /// counts from the next search.
-    fn use_current_net(&mut self) -> Result<(), Error> {
-        let net = net::current();
-        if self.0.options().net.as_ref().is_some_and(|n| Arc::ptr_eq(n, &net)) {
-            return Ok(());
-        }
-        let options = chess_ai::AiOptions { net: Some(net), ..self.0.options().clone() };
-        Ok(self.0.set_options(options)?)
-    }
-}
-
-/// Search at full strength on this net file's bytes from now on (this module instance), instead
-/// of the compiled-in `s6-128-hm-1000`: JSON `{name, hash, shape, compiledIn}` of the net. Bytes
-/// that are not a net are refused with the reason, and the net in use stays.
-#[wasm_bindgen(js_name = loadNet)]
-pub fn load_net(bytes: &[u8]) -> Result<String, JsValue> {
-    net::load(bytes).map(|d| json(&d)).map_err(js)
-}
-
-/// Go back to the compiled-in net.
-#[wasm_bindgen(js_name = unloadNet)]
-pub fn unload_net() {
-    net::unload();
-}
-
-/// The net full strength searches with now, as JSON `{name, hash, shape, compiledIn}`.
-#[wasm_bindgen(js_name = currentNet)]
-pub fn current_net() -> String {
-    json(&net::describe())
-}
-
-/// Search the bench positions to `depth` on the package's net (the native `chess bench` does the
-/// same on its own): JSON `{nodes, timeMs, nps}`. On the same net, the node count equals the
-/// native one at the same depth.
-#[wasm_bindgen]
-pub fn bench(depth: i32) -> String {
-    let clock = Arc::new(host::HostClock);
-    let eval = chess_ai::bench::BenchEval::Network(net::current());
-    let bench = chess_ai::bench::bench(depth.clamp(1, 64), 16, eval, Some(clock), |_, _, _| {});
-    let Ok(r) = bench else { return "{\"error\":\"no memory for the table\"}".to_owned() };
-    format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps())
-}
-
-/// The largest net file the engine reads, in bytes ([`chess_eval::Network::MAX_FILE_BYTES`]):
-/// the package refuses more before it copies the bytes into the module's memory.
-#[wasm_bindgen(js_name = maxNetBytes)]
-pub fn max_net_bytes() -> u32 {
-    net::MAX_BYTES as u32
-}
-
-/// The largest `hashMb` the engine takes in WebAssembly ([`engine::MAX_WASM_HASH_MB`]).
-#[wasm_bindgen(js_name = maxHashMb)]
-pub fn max_hash_mb() -> u32 {
-    engine::MAX_WASM_HASH_MB as u32
-}
-
 /// The crate's version.
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
-}
-
-/// The classes of a reviewed move as a JSON array, in order from `book` to `missed-win`: each
-/// class's name (as a review's plies give it), its title in words and its PGN symbol (`null`
-/// where it has none), from chess-ai's one declaration of them.
-#[wasm_bindgen(js_name = moveClasses)]
-pub fn move_classes() -> String {
-    let classes: Vec<_> = chess_ai::review::MoveClass::ALL
-        .iter()
-        .map(|c| serde_json::json!({ "class": c.name(), "title": c.title(), "symbol": c.symbol() }))
-        .collect();
-    json(&classes)
-}
-
-/// The levels 1 to 5 as a JSON array, from chess-ai's one table of anchors: each level's number,
-/// the Elo it is calibrated to, its search budget (`depth` or `nodes`, `null` when the level
-/// has none), which is what an analysis "at this level" searches, and its table size in MiB.
-#[wasm_bindgen]
-pub fn levels() -> String {
-    let levels: Vec<_> = (1..)
-        .zip(chess_ai::ANCHORS)
-        .map(|(level, profile)| {
-            serde_json::json!({ "level": level, "elo": profile.elo, "depth": profile.depth, "nodes": profile.nodes, "hashMb": profile.hash_mb })
-        })
-        .collect();
-    json(&levels)
 }

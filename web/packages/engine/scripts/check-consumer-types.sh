@@ -22,6 +22,8 @@ cat > "$work/main.ts" <<'TS'
 import { Ai, ChessError, ChessGame, IllegalMoveError, WorkerAi, init } from 'chess-wasm';
 import type { ChessErrorCode, InitOptions, MoveInfo, PieceLetter, PieceSymbol, RejectionReason, Score, Square } from 'chess-wasm';
 import { Game } from 'chess-wasm/compat';
+import { ChessGame as RulesGame, init as initRules } from 'chess-wasm/rules';
+import type { MoveInfo as RulesMove } from 'chess-wasm/rules';
 import type { PieceSymbol as CompatPiece, Square as CompatSquare } from 'chess-wasm/compat';
 
 /** A score in words: `kind` narrows the union. */
@@ -37,6 +39,11 @@ export function words(score: Score): string {
 export async function load(options: InitOptions): Promise<void> {
   await init(options);
   await init();
+  await initRules();
+  const rules = RulesGame.fromPgn('1. e4 e5');
+  const played: RulesMove = rules.move('Nf3');
+  const copy: RulesGame = rules.clone();
+  console.log(played.san, copy.fen());
 }
 
 export function play(): string {

@@ -42,6 +42,15 @@ game.move('E2', 'E4');
 document.body.dataset.fen = game.exportFEN();
 window.think = () => game.aiMove(2);`,
   },
+  'chess-wasm/rules': {
+    dependency: 'TARBALL',
+    main: `import { ChessGame, init } from 'chess-wasm/rules';
+await init();
+const game = new ChessGame();
+game.move('e4');
+document.body.dataset.fen = game.fen();
+document.body.dataset.pgn = game.pgn();`,
+  },
   'chess.js 1.4.0': {
     dependency: ['chess.js', '1.4.0'],
     main: `import { Chess } from 'chess.js';

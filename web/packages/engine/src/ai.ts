@@ -5,6 +5,7 @@ import { LEVELS_JSON, MOVE_CLASSES_JSON, MAX_HASH_MB as MAX_HASH } from './table
 import { ChessError, guardProgress, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
 import { ChessGame } from './game.js';
+import { ChessGameBase } from './game-base.js';
 import type { AiOptions, Analysis, GameReview, Level, LevelInfo, MoveClassInfo, Progress, ReviewOptions, ThinkOptions } from './types.js';
 
 /** The levels 1 to 5, from the engine's own table. */
@@ -26,6 +27,15 @@ export const MOVE_CLASSES: readonly MoveClassInfo[] = JSON.parse(MOVE_CLASSES_JS
  * engine itself (which checks it).
  */
 export const MAX_HASH_MB: number = MAX_HASH;
+
+/** What a search was given instead of a chess-wasm `ChessGame`, in words; `hint` for a string. */
+function notEngineGame(game: unknown, hint: string): string {
+  if (typeof game === 'string') return `a string (${hint})`;
+  if (game instanceof ChessGameBase) {
+    return "a ChessGame of chess-wasm/rules, which has no engine (make the game with chess-wasm's ChessGame, e.g. ChessGame.fromPgn(game.pgn()))";
+  }
+  return String(game);
+}
 
 /**
  * `value` as JSON for the wasm boundary, which checks names, types and ranges. A number JSON
@@ -170,8 +180,7 @@ export class Ai {
   think(game: ChessGame, limits: ThinkOptions = {}, stop?: Int32Array): Analysis {
     const engine = this.engine;
     if (!(game instanceof ChessGame)) {
-      const got = typeof game === 'string' ? 'a string (for a FEN, pass new ChessGame(fen))' : String(game);
-      throw new ChessError(`the AI thinks about a ChessGame, got ${got}`, 'INVALID_ARGUMENT');
+      throw new ChessError(`the AI thinks about a ChessGame, got ${notEngineGame(game, 'for a FEN, pass new ChessGame(fen)')}`, 'INVALID_ARGUMENT');
     }
     const json = limitsJson(limits);
     const flag = stopFlag(stop);
@@ -246,8 +255,7 @@ export class Ai {
  */
 export function review(game: ChessGame, options: ReviewOptions = {}, stop?: Int32Array): GameReview {
   if (!(game instanceof ChessGame)) {
-    const got = typeof game === 'string' ? 'a string (for a PGN, pass ChessGame.fromPgn(pgn))' : String(game);
-    throw new ChessError(`review takes a ChessGame, got ${got}`, 'INVALID_ARGUMENT');
+    throw new ChessError(`review takes a ChessGame, got ${notEngineGame(game, 'for a PGN, pass ChessGame.fromPgn(pgn)')}`, 'INVALID_ARGUMENT');
   }
   if (options === null || typeof options !== 'object') throw new ChessError('the review options must be an object', 'INVALID_OPTION');
   const { onProgress, ...budget } = options;

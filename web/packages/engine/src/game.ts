@@ -1,20 +1,11 @@
-/** {@link ChessGame}: a game with every rule, from the wasm module's `Position`. */
+/**
+ * {@link ChessGame}: a game with every rule, on the engine's wasm module (what `Ai`, `WorkerAi`
+ * and the review take), with the opening's name and PGN annotated from a review.
+ */
+import { ChessGameBase, type PositionClass } from './game-base.js';
 import { bindings } from './load.js';
 import type * as wasm from './wasm/chess_wasm.js';
-import { ChessError, IllegalMoveError, messageOf, requireString, rethrow } from './errors.js';
-import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
-import type { Annotation, Color, Explanation, GameReview, GameState, HistoryItem, MoveInfo, Opening, PromotionPiece } from './types.js';
-
-/** A move typed by a person (SAN or UCI) or given by squares. */
-export type MoveInput = string | { from: string; to: string; promotion?: PromotionPiece };
-
-/** The wasm module's `Position.draws()`: each draw rule of the current position on its own. */
-interface Draws {
-  threefoldRepetition: boolean;
-  fiftyMoveRule: boolean;
-  insufficientMaterial: boolean;
-  draw: boolean;
-}
+import type { Opening } from './types.js';
 
 /**
  * A game: a start position and the moves played, with every rule (castling, en passant,
@@ -28,60 +19,15 @@ interface Draws {
  * game.pgn();          // '[Event "?"] … 1. e4 e5 2. Nf3 *'
  * ```
  */
-export class ChessGame {
-  /** The wasm game; `null` once {@link free} has released it. */
-  private raw: wasm.Position | null;
-  /** How many searches read this game now (their `onProgress` runs inside them). */
-  private searches = 0;
-
-  /**
-   * The start position (no argument), or the position of `fen`. Throws a {@link ChessError} on a
-   * bad FEN, an empty one included.
-   */
-  constructor(fen?: string) {
-    if (fen !== undefined) requireString(fen, 'the FEN', 'INVALID_FEN');
-    this.raw = freeWhenCollected(this, rethrow(() => new (bindings().Position)(fen ?? null)));
+export class ChessGame extends ChessGameBase {
+  /** @internal */
+  protected positions(): PositionClass {
+    return bindings().Position;
   }
 
-  /** A ChessGame around a wasm game. */
-  private static adopt(position: wasm.Position): ChessGame {
-    const game = Object.create(ChessGame.prototype) as ChessGame;
-    game.raw = freeWhenCollected(game, position);
-    game.searches = 0;
-    return game;
-  }
-
-  /** @internal The wasm game; a {@link ChessError} once the game was freed. */
-  get position(): wasm.Position {
-    if (this.raw === null) throw new ChessError('this ChessGame was freed: no method can be called after free()', 'FREED');
-    return this.raw;
-  }
-
-  /**
-   * The wasm game, to change it: a {@link ChessError} while a search reads it (from an
-   * `onProgress`: the search holds the game until it returns).
-   */
-  private get mutable(): wasm.Position {
-    if (this.searches > 0) throw ChessGame.busy();
-    return this.position;
-  }
-
-  private static busy(): ChessError {
-    return new ChessError('this ChessGame is being searched: it cannot change until the search returns (clone() it to play on)', 'BUSY');
-  }
-
-  /**
-   * @internal Run the search `f` on the wasm game: until it returns, the game can be read but
-   * neither changed nor freed.
-   */
-  searched<T>(f: (position: wasm.Position) => T): T {
-    const position = this.position;
-    this.searches++;
-    try {
-      return f(position);
-    } finally {
-      this.searches--;
-    }
+  /** @internal Run the search `f` on the engine's wasm game ({@link ChessGameBase.searched}). */
+  override searched<T>(f: (position: wasm.Position) => T): T {
+    return super.searched((position) => f(position as wasm.Position));
   }
 
   /**
@@ -90,8 +36,7 @@ export class ChessGame {
    * status says so). Variations are read past. An empty text is the start position.
    */
   static fromPgn(pgn: string): ChessGame {
-    requireString(pgn, 'the PGN', 'INVALID_PGN');
-    return ChessGame.adopt(rethrow(() => bindings().Position.fromPgn(pgn)));
+    return ChessGameBase.firstOfPgn(ChessGame.prototype, pgn);
   }
 
   /**
@@ -100,8 +45,7 @@ export class ChessGame {
    * (`invalid PGN: game 2, line 14: move 7. Ke3: illegal move "Ke3"`).
    */
   static readPgn(text: string): ChessGame[] {
-    requireString(text, 'the PGN', 'INVALID_PGN');
-    return rethrow(() => bindings().Position.readPgn(text)).map((position) => ChessGame.adopt(position));
+    return ChessGameBase.allOfPgn(ChessGame.prototype, text);
   }
 
   /**
@@ -110,39 +54,7 @@ export class ChessGame {
    * the reason for anything else that is no legal position.
    */
   static fromEdit(fen: string): ChessGame {
-    return ChessGame.adopt(rethrow(() => bindings().Position.fromEdit(fen)));
-  }
-
-  /** The PGN tags, in order (`{ Event: 'Club', White: 'Ann', ... }`); the result is {@link state}'s. */
-  tags(): Record<string, string> {
-    return Object.fromEntries(JSON.parse(this.position.tags()) as [string, string][]);
-  }
-
-  /**
-   * Set PGN tags: a value replaces the old one, `''` removes the tag. Names are letters, digits
-   * and `_`; `Result`, `SetUp` and `FEN` are the game's own (a {@link ChessError} otherwise).
-   */
-  setTags(tags: Record<string, string>): void {
-    const pairs = JSON.stringify(Object.entries(requireTags(tags)));
-    const position = this.mutable;
-    rethrow(() => position.setTags(pairs));
-  }
-
-  /**
-   * Set the comment and NAGs of ply `ply` (1 is the first move; 0 is the comment before it).
-   * They show in {@link history} and in the {@link pgn}.
-   */
-  annotate(ply: number, annotation: Annotation): void {
-    if (!Number.isInteger(ply) || ply < 0) throw new ChessError(`ply must be a whole number from 0, got ${String(ply)}`, 'INVALID_OPTION');
-    const comment = annotation.comment === undefined ? null : requireString(annotation.comment, 'the comment', 'INVALID_OPTION');
-    const nags = annotation.nags === undefined ? null : JSON.stringify(annotation.nags);
-    const position = this.mutable;
-    rethrow(() => position.annotate(ply, comment, nags));
-  }
-
-  /** The current position's FEN. */
-  fen(): string {
-    return this.position.fen();
+    return ChessGameBase.edited(ChessGame.prototype, fen);
   }
 
   /**
@@ -151,248 +63,6 @@ export class ChessGame {
    * Game: Giuoco Piano', ply: 6 }`).
    */
   opening(): Opening | null {
-    return JSON.parse(this.position.opening()) as Opening | null;
+    return JSON.parse((this.position as wasm.Position).opening()) as Opening | null;
   }
-
-  /** The start position's FEN. */
-  startFen(): string {
-    return this.position.startFen();
-  }
-
-  /** The position and the outcome. */
-  state(): GameState {
-    return JSON.parse(this.position.state()) as GameState;
-  }
-
-  /**
-   * Replace the game with the position of `fen`: no moves played, and no tags, comments or
-   * result (as chess.js's `load` clears its header; set tags again with {@link setTags}). A bad
-   * FEN throws a {@link ChessError} with code `INVALID_FEN` and leaves the game as it was.
-   */
-  load(fen: string): void {
-    requireString(fen, 'the FEN', 'INVALID_FEN');
-    this.replace(() => new (bindings().Position)(fen));
-  }
-
-  /**
-   * Back to the standard start position: no moves played, and no tags, comments or result
-   * (chess.js's `reset` clears its header too).
-   */
-  reset(): void {
-    this.replace(() => new (bindings().Position)(null));
-  }
-
-  /** Make the wasm game `make` gives this game's, freeing the one it replaces; nothing changes if `make` throws. */
-  private replace(make: () => wasm.Position): void {
-    const old = this.mutable;
-    const next = rethrow(make);
-    freeNow(this, old);
-    this.raw = freeWhenCollected(this, next);
-  }
-
-  /** Whether the side to move is in check (chess.js's `inCheck`; `state().check`). */
-  inCheck(): boolean {
-    return this.state().check;
-  }
-
-  /** Whether the side to move is mated (`state().status === 'checkmate'`). */
-  isCheckmate(): boolean {
-    return this.state().status === 'checkmate';
-  }
-
-  /** Whether the side to move has no legal move and is not in check (`state().status === 'stalemate'`). */
-  isStalemate(): boolean {
-    return this.state().status === 'stalemate';
-  }
-
-  /**
-   * Whether the current position has occurred three times or more (same side to move, castling
-   * rights and en-passant captures): a draw a player may claim. True whatever {@link state}'s
-   * status names first (fivefold repetition, the 75-move rule, insufficient material).
-   */
-  isThreefoldRepetition(): boolean {
-    return this.draws().threefoldRepetition;
-  }
-
-  /**
-   * Whether a draw by the fifty-move rule can be claimed: 100 plies or more without a capture or
-   * pawn move (`state().halfMove >= 100`), unless the last of them mated (the mate stands, as
-   * FIDE's rule says; chess.js's `isDrawByFiftyMoves` counts the plies only).
-   */
-  isDrawByFiftyMoves(): boolean {
-    return this.draws().fiftyMoveRule;
-  }
-
-  /**
-   * Whether neither side can ever mate: kings alone, a king and one minor piece against a bare
-   * king, or only bishops all on squares of one colour besides the kings. True whatever
-   * {@link state}'s status names first (a stalemate with a lone bishop is both).
-   */
-  isInsufficientMaterial(): boolean {
-    return this.draws().insufficientMaterial;
-  }
-
-  /**
-   * Whether the game is drawn or a draw can be claimed, as chess.js's `isDraw`: stalemate,
-   * insufficient material, the fifty-move rule, threefold repetition; and ours besides: fivefold
-   * repetition, the 75-move rule, an agreed draw ({@link agreeDraw}) and a flag fallen when the
-   * other side cannot mate ({@link flag}). A mate on the hundredth ply is a mate, not a draw.
-   */
-  isDraw(): boolean {
-    return this.draws().draw;
-  }
-
-  /**
-   * Whether the game has ended: checkmate or {@link isDraw} (chess.js's `isGameOver`), and ours
-   * besides: a resignation and a loss on time. The same as `state().isFinished`. A claimable draw
-   * (threefold repetition, fifty moves) and insufficient material end the game here, yet
-   * {@link move} still accepts moves there (the players may play on instead of claiming).
-   */
-  isGameOver(): boolean {
-    return this.state().isFinished;
-  }
-
-  /** The draw rules of the current position each on its own, as chess-core judges them. */
-  private draws(): Draws {
-    return JSON.parse(this.position.draws()) as Draws;
-  }
-
-  /**
-   * The legal moves (from `square` only, if given: `e2` or `E2`). Throws a {@link ChessError}
-   * naming the square when `square` is not one (`z9`).
-   */
-  moves(square?: string): MoveInfo[] {
-    const from = square === undefined ? null : requireString(square, 'the square', 'INVALID_SQUARE');
-    const position = this.position;
-    return JSON.parse(rethrow(() => position.legalMoves(from))) as MoveInfo[];
-  }
-
-  /**
-   * Play a move: SAN (`Nf3`, `e8=N`, `O-O`), UCI (`g1f3`, `e7e8n`) or squares
-   * (`{ from: 'e7', to: 'e8', promotion: 'n' }`; a queen when no promotion piece is given).
-   * Throws an {@link IllegalMoveError} saying why when the move is not legal.
-   */
-  move(move: MoveInput): MoveInfo {
-    const position = this.mutable;
-    try {
-      if (typeof move === 'string') return JSON.parse(position.play(move)) as MoveInfo;
-      if (move === null || typeof move !== 'object') {
-        throw new ChessError('a move is a string (SAN or UCI) or { from, to, promotion? }', 'INVALID_MOVE');
-      }
-      const from = requireString(move.from, 'from', 'INVALID_SQUARE');
-      const to = requireString(move.to, 'to', 'INVALID_SQUARE');
-      const promotion = move.promotion === undefined ? null : requireString(move.promotion, 'promotion', 'INVALID_MOVE');
-      return JSON.parse(position.playFromTo(from, to, promotion)) as MoveInfo;
-    } catch (e) {
-      if (e instanceof ChessError) throw e;
-      const message = messageOf(e);
-      const text = typeof move === 'string' ? move : `${move.from}${move.to}${move.promotion ?? ''}`;
-      const why = this.explain(text);
-      throw new IllegalMoveError(message, why.legal ? 'illegal' : why.reason);
-    }
-  }
-
-  /** Whether `text` is a legal move here, and if not, why. */
-  explain(text: string): Explanation {
-    return JSON.parse(this.position.explain(requireString(text, 'the move', 'INVALID_MOVE'))) as Explanation;
-  }
-
-  /** Take back the last move; the move taken back, or `null` at the start. */
-  undo(): MoveInfo | null {
-    const position = this.mutable;
-    const history = this.history();
-    if (position.undo() === undefined) return null;
-    const last = history[history.length - 1];
-    if (last === undefined) return null;
-    const { fen: _fen, ply: _ply, comment: _comment, nags: _nags, ...move } = last;
-    return move;
-  }
-
-  /** The moves played, each with the FEN after it. */
-  history(): HistoryItem[] {
-    return JSON.parse(this.position.history()) as HistoryItem[];
-  }
-
-  /** `loser` resigns: the game ends with the other side the winner. */
-  resign(loser: Color): void {
-    const position = this.mutable;
-    rethrow(() => position.resign(requireString(loser, 'the colour')));
-  }
-
-  /** The players agree a draw: the game ends `1/2-1/2`, status `draw-agreed`. */
-  agreeDraw(): void {
-    const position = this.mutable;
-    rethrow(() => position.agreeDraw());
-  }
-
-  /**
-   * `flagged`'s time ran out: it loses on time, or the game is drawn when the other side could
-   * not mate by any series of legal moves (FIDE's rule; a bare king, a lone knight...). The state's
-   * status is then `time-forfeit`, with the winner, or none for the draw.
-   */
-  flag(flagged: Color): void {
-    const position = this.mutable;
-    rethrow(() => position.flag(requireString(flagged, 'the colour')));
-  }
-
-  /**
-   * The game in PGN: its {@link tags} with `tags` over them (`{ White: 'Ann', Event: 'Club' }`),
-   * its comments and NAGs, and its result. With `{ review }` (a review of this game, from
-   * `review`, `Ai.review` or `WorkerAi.review`, or one saved as JSON and parsed back), the moves
-   * are annotated as lichess exports a computer analysis: `[%eval]` after each move, `?!` `?` `??`
-   * (`!` for an only move) with the class, why and the better move in words, and the better line
-   * as a variation; a review of another game is refused with a {@link ChessError}.
-   *
-   * ```ts
-   * const r = await ai.review(game);
-   * download(game.pgn({ White: 'You' }, { review: r }));   // '… 3... Nf6 $4 {[%eval #1] Blunder: allows mate in 1: Qxf7#; …'
-   * ```
-   */
-  pgn(tags: Record<string, string> = {}, options: { review?: GameReview } = {}): string {
-    const pairs = JSON.stringify(Object.entries(requireTags(tags)));
-    if (options === null || typeof options !== 'object') throw new ChessError('the PGN options must be an object', 'INVALID_OPTION');
-    const { review } = options;
-    if (review !== undefined && (review === null || typeof review !== 'object')) {
-      throw new ChessError('the review must be a review object (from review() or WorkerAi.review)', 'INVALID_REVIEW');
-    }
-    const reviewJson = review === undefined ? undefined : JSON.stringify(review);
-    return rethrow(() => this.position.pgn(pairs, reviewJson));
-  }
-
-  /** The board as text. */
-  ascii(): string {
-    return this.position.ascii();
-  }
-
-  /** A copy that can move on independently. */
-  clone(): ChessGame {
-    return ChessGame.adopt(this.position.clone());
-  }
-
-  /**
-   * Release the wasm memory now (otherwise a finaliser does it after the game is garbage-collected,
-   * which a synchronous loop never gives it the chance to do). Every method throws a
-   * {@link ChessError} afterwards; a second `free()` does nothing. `using game = new ChessGame()`
-   * frees at the end of the block.
-   */
-  free(): void {
-    if (this.searches > 0) throw ChessGame.busy();
-    const raw = this.raw;
-    this.raw = null;
-    freeNow(this, raw);
-  }
-
-  /** {@link free}, for `using`. */
-  [disposeSymbol](): void {
-    this.free();
-  }
-}
-
-/** `tags` checked to be an object of strings. */
-function requireTags(tags: Record<string, string>): Record<string, string> {
-  if (tags === null || typeof tags !== 'object' || Array.isArray(tags)) {
-    throw new ChessError('PGN tags are an object of strings, e.g. { White: "Ann" }', 'INVALID_OPTION');
-  }
-  for (const [name, value] of Object.entries(tags)) requireString(value, `the ${name} tag`, 'INVALID_OPTION');
-  return tags;
 }

@@ -11,7 +11,7 @@
 export { init } from './load.js';
 export type { InitOptions, WasmResponse, WasmSource } from './load.js';
 export { ChessGame } from './game.js';
-export type { MoveInput } from './game.js';
+export type { MoveInput } from './game-base.js';
 export { Ai, LEVELS, MAX_HASH_MB, MOVE_CLASSES, bench, review, version } from './ai.js';
 export { WorkerAi } from './worker-ai.js';
 export { MAX_NET_BYTES, NET_URL, currentNet, loadNet, unloadNet } from './net.js';

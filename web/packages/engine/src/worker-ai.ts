@@ -2,6 +2,7 @@
 import { optionsJson } from './ai.js';
 import { ChessError, guardProgress } from './errors.js';
 import { ChessGame } from './game.js';
+import { ChessGameBase } from './game-base.js';
 import { asyncDisposeSymbol, disposeSymbol, freeWhenCollected } from './lifetime.js';
 import { compiledModule } from './load.js';
 import { netBytes, type NetInfo, type NetSource } from './net.js';
@@ -357,7 +358,8 @@ export class WorkerAi {
 
   /** A game as the worker rebuilds it. */
   private static record(game: ChessGame | { fen: string; moves?: string[] }): GameRecord {
-    return game instanceof ChessGame
+    // A game of chess-wasm/rules too: the worker rebuilds it from its moves.
+    return game instanceof ChessGameBase
       ? { fen: game.startFen(), moves: game.history().map((m) => m.uci) }
       : { fen: game.fen, moves: game.moves ?? [] };
   }

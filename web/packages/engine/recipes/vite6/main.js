@@ -1,5 +1,6 @@
 // A page: a game, and the AI thinking in its worker. The result goes to <body data-result>.
 import { ChessError, ChessGame, WorkerAi, init } from 'chess-wasm';
+import { ChessGame as RulesGame, init as initRules } from 'chess-wasm/rules';
 
 async function main() {
   // (What the recipe test checks: before init() a page's call is refused with code NOT_LOADED.)
@@ -18,6 +19,10 @@ async function main() {
   const ai = await WorkerAi.create({ level: 3 });
   const answer = await ai.think(game, { nodes: 20000 });
   ai.terminate();
+  // The rules-only entry, on its own module: the same moves.
+  await initRules();
+  const rules = new RulesGame(game.fen());
+  if (rules.moves().length !== game.moves().length) throw new Error('chess-wasm/rules disagrees with chess-wasm');
   return { move: answer.best.uci, san: answer.best.san, legal: game.moves().map((m) => m.uci) };
 }
 
