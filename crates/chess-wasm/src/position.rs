@@ -481,15 +481,6 @@ impl Position {
         Ok(info)
     }
 
-    /// An error unless the game goes on: a draw by the rules counts as over here (unlike
-    /// [`refuse_when_over`](Self::refuse_when_over), which lets play go on past a claimable draw).
-    fn refuse_unless_ongoing(&self) -> Result<(), Error> {
-        match self.outcome().0 {
-            Outcome::Ongoing => Ok(()),
-            over => Err(Error::GameOver(over.word())),
-        }
-    }
-
     /// Mate, stalemate, the draws FIDE applies without a claim (fivefold repetition, the
     /// 75-move rule) and a decision (resignation, a fallen flag, an agreed draw) end the game.
     /// A claimable draw (threefold, 50 moves) and insufficient material are reported by
@@ -563,9 +554,10 @@ impl Position {
         Ok(())
     }
 
-    /// The players agree a draw.
+    /// The players agree a draw. Refused once the game is over, as a move is: a draw that could
+    /// be claimed and was not leaves the game going on.
     pub fn agree_draw(&mut self) -> Result<(), Error> {
-        self.refuse_unless_ongoing()?;
+        self.refuse_when_over()?;
         self.game.decide(Decision::DrawAgreed);
         Ok(())
     }
@@ -573,8 +565,9 @@ impl Position {
     /// `flagged`'s time ran out: a loss, or a draw when the other side cannot mate (FIDE's rule,
     /// `Game::flag`).
     pub fn flag(&mut self, flagged: &str) -> Result<(), Error> {
-        // A game already over (a draw included) has no clock left to run out.
-        self.refuse_unless_ongoing()?;
+        // A game over has no clock left to run out; a draw that could be claimed (threefold, 50
+        // moves) and was not leaves the clocks running (FIDE 9.2, 9.3: the draw is claimed).
+        self.refuse_when_over()?;
         self.game.flag(color(flagged)?);
         Ok(())
     }

@@ -697,3 +697,30 @@ fn bench_fixture_holds_natively() {
         "a search or net change: update tests/data/bench.json to `chess bench`'s nodes"
     );
 }
+
+#[test]
+fn a_draw_that_could_be_claimed_leaves_the_clocks_running_and_a_draw_to_agree() {
+    // Threefold repetition (a draw to claim, not an end): the flag of the side that did not claim
+    // it falls, and it loses, as a resignation there loses (chess-core's deciding decision).
+    let threefold = || {
+        let mut game = Position::new(None).unwrap();
+        for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+            game.play(m).unwrap();
+        }
+        assert_eq!(game.state().status, "threefold-repetition");
+        game
+    };
+    let mut flagged = threefold();
+    flagged.flag("white").unwrap();
+    let s = flagged.state();
+    assert_eq!((s.status, s.result), ("time-forfeit", "0-1"));
+    assert!(flagged.pgn(&[]).contains("[Termination \"White forfeits on time\"]"), "{}", flagged.pgn(&[]));
+    let mut agreed = threefold();
+    agreed.agree_draw().unwrap();
+    assert_eq!((agreed.state().status, agreed.state().result), ("draw-agreed", "1/2-1/2"));
+    // The fifty-move rule likewise.
+    let mut fifty = Position::new(Some("7k/8/8/8/8/8/R7/K7 b - - 100 80")).unwrap();
+    assert_eq!(fifty.state().status, "fifty-move-rule");
+    fifty.flag("black").unwrap();
+    assert_eq!((fifty.state().status, fifty.state().result), ("time-forfeit", "1-0"));
+}

@@ -320,7 +320,10 @@ export abstract class ChessGameBase {
   /**
    * `flagged`'s time ran out: it loses on time, or the game is drawn when the other side could
    * not mate by any series of legal moves (FIDE's rule; a bare king, a lone knight...). The state's
-   * status is then `time-forfeit`, with the winner, or none for the draw.
+   * status is then `time-forfeit`, with the winner, or none for the draw. Like a move, a
+   * resignation and an agreed draw, it is refused (code `GAME_OVER`) once the game is over, but
+   * not at a draw that could be claimed and was not (threefold repetition, the fifty-move rule):
+   * that game goes on, clocks included.
    */
   flag(flagged: Color): void {
     const position = this.mutable;
