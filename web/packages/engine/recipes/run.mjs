@@ -185,6 +185,14 @@ async function checkServer(dir, command) {
 async function recipe(name, tarball, root) {
   const dir = join(root, name);
   cpSync(join(here, name), dir, { recursive: true });
+  // The page every bundler recipe builds (recipes/page/), where the recipe has none of its own;
+  // Next.js takes its check.js into app/.
+  if (RECIPES[name].run === 'page' && name !== 'cdn') {
+    const into = name === 'next' ? join(dir, 'app') : dir;
+    for (const file of name === 'next' ? ['check.js'] : ['index.html', 'main.js', 'check.js']) {
+      if (!existsSync(join(into, file))) cpSync(join(here, 'page', file), join(into, file));
+    }
+  }
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   manifest.dependencies['chess-wasm'] = `file:${tarball}`;
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));

@@ -1,39 +1,15 @@
 // Next.js 15, app router: a client component. The page is prerendered on the server, where
-// importing chess-wasm does nothing; in the browser, init() loads the module and WorkerAi
-// answers 1.e4. The result goes to <body data-result> for the recipe test.
+// importing chess-wasm does nothing; in the browser, check.js loads the module (init()) and
+// WorkerAi answers 1.e4. The result goes to <body data-result> for the recipe test.
 'use client';
 import { useEffect, useState } from 'react';
-import { ChessError, ChessGame, WorkerAi, init } from 'chess-wasm';
-import { ChessGame as RulesGame, init as initRules } from 'chess-wasm/rules';
-
-async function main() {
-  // (What the recipe test checks: before init() a page's call is refused with code NOT_LOADED.)
-  const early = (() => {
-    try {
-      return `no error: ${new ChessGame().fen()}`;
-    } catch (e) {
-      return e instanceof ChessError ? e.code : String(e);
-    }
-  })();
-  if (early !== 'NOT_LOADED') throw new Error(`a ChessGame before init(): expected NOT_LOADED, got ${early}`);
-
-  await init(); // once, before the first call: the page fetches and compiles the WebAssembly module
-  const game = new ChessGame();
-  game.move('e4');
-  const ai = await WorkerAi.create({ level: 3 });
-  const answer = await ai.think(game, { nodes: 20000 });
-  ai.terminate();
-  // The rules-only entry, on its own module: the same moves.
-  await initRules();
-  const rules = new RulesGame(game.fen());
-  if (rules.moves().length !== game.moves().length) throw new Error('chess-wasm/rules disagrees with chess-wasm');
-  return { move: answer.best.uci, san: answer.best.san, legal: game.moves().map((m) => m.uci) };
-}
+// check.js: the page recipes' own check (recipes/page/, copied here by recipes/run.mjs).
+import { check } from './check.js';
 
 export default function Page() {
   const [text, setText] = useState('thinking…');
   useEffect(() => {
-    main().then(
+    check().then(
       (result) => {
         setText(`The AI answers ${result.san}`);
         document.body.dataset.result = JSON.stringify(result);

@@ -1,9 +1,10 @@
-// A page: a game, and the AI thinking in its worker. The result goes to <body data-result>.
+// What every page recipe checks, in a browser, after its bundler: before init() a call is
+// refused with code NOT_LOADED; after it a game, 1.e4, and the AI's answer from its worker; then
+// the rules-only entry on its own module, which must list the same moves.
 import { ChessError, ChessGame, WorkerAi, init } from 'chess-wasm';
 import { ChessGame as RulesGame, init as initRules } from 'chess-wasm/rules';
 
-async function main() {
-  // (What the recipe test checks: before init() a page's call is refused with code NOT_LOADED.)
+export async function check() {
   const early = (() => {
     try {
       return `no error: ${new ChessGame().fen()}`;
@@ -19,19 +20,8 @@ async function main() {
   const ai = await WorkerAi.create({ level: 3 });
   const answer = await ai.think(game, { nodes: 20000 });
   ai.terminate();
-  // The rules-only entry, on its own module: the same moves.
   await initRules();
   const rules = new RulesGame(game.fen());
   if (rules.moves().length !== game.moves().length) throw new Error('chess-wasm/rules disagrees with chess-wasm');
   return { move: answer.best.uci, san: answer.best.san, legal: game.moves().map((m) => m.uci) };
 }
-
-main().then(
-  (result) => {
-    document.getElementById('out').textContent = `The AI answers ${result.san}`;
-    document.body.dataset.result = JSON.stringify(result);
-  },
-  (e) => {
-    document.body.dataset.result = JSON.stringify({ error: String(e?.stack ?? e) });
-  },
-);
