@@ -1,3 +1,7 @@
+// `Symbol.dispose` and `Symbol.asyncDispose` (explicit resource management) for apps whose `lib`
+// predates them (ES2022 + DOM): TypeScript's own declarations, referenced (kept in the .d.ts), not
+// a global augmentation of the package's.
+/// <reference lib="esnext.disposable" preserve="true" />
 /**
  * Lifetimes of the wasm objects the package wraps. Each wrapper ({@link Ai}, {@link ChessGame})
  * owns one wasm-bindgen object, whose memory lives in the wasm module's linear memory: released
@@ -10,16 +14,6 @@
 /** A wasm-bindgen object (or anything else) whose memory `free()` releases. */
 export interface Freeable {
   free(): void;
-}
-
-declare global {
-  // `Symbol.dispose` and `Symbol.asyncDispose` (ES2026's explicit resource management) for apps
-  // whose `lib` predates them (ES2022 + DOM): the declarations the newer libs and @types/node
-  // make, merged with theirs where they exist.
-  interface SymbolConstructor {
-    readonly dispose: unique symbol;
-    readonly asyncDispose: unique symbol;
-  }
 }
 
 /**
