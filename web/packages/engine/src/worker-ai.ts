@@ -31,7 +31,7 @@ async function spawn(onMessage: (m: Response) => void, onFailure: (message: stri
     // Neither the module nor the file is named where a bundler would pick it up (an import of
     // node:worker_threads, a second `new Worker(new URL(…, import.meta.url))`, which Vite and
     // webpack would bundle again or copy as an asset): a page's bundle never runs this.
-    const { Worker } = process.getBuiltinModule('node:worker_threads');
+    const { Worker } = (nodeProcess() as NodeJS.Process).getBuiltinModule('node:worker_threads');
     const here = import.meta.url;
     const worker = new Worker(new URL('./worker.js', here));
     worker.on('message', onMessage);

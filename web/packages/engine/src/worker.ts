@@ -9,6 +9,7 @@ import { Ai, review } from './ai.js';
 import { codeOf, messageOf } from './errors.js';
 import { ChessGame } from './game.js';
 import { adopt } from './load.js';
+import { nodeProcess } from './node.js';
 import { currentNet, loadNetBytes, unloadNet } from './net.js';
 import type { GameRecord, Request, Response } from './protocol.js';
 
@@ -34,7 +35,7 @@ function port(): Port {
   }
   // Node: no import of node:worker_threads (static or dynamic), which a bundler would try to
   // resolve for a browser, and no top-level await (Vite's default worker format cannot have one).
-  const threads = typeof process !== 'undefined' ? process.getBuiltinModule?.('node:worker_threads') : undefined;
+  const threads = nodeProcess()?.getBuiltinModule?.('node:worker_threads');
   const parentPort = threads?.parentPort;
   if (!parentPort) throw new Error('chess-wasm worker: not started as a worker');
   return { post: (m) => parentPort.postMessage(m), listen: (h) => parentPort.on('message', h) };
