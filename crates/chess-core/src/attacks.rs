@@ -124,201 +124,199 @@ const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     out
 }
 
+/// Slider attacks from "fancy" magic bitboards (the default build).
 #[cfg(not(feature = "small"))]
-#[derive(Clone, Copy)]
-struct Magic {
-    mask: u64,
-    magic: u64,
-    shift: u32,
-    offset: usize,
-}
+mod magic {
+    use super::{bb, ray_walk, relevant_mask, BitBoard, Square, BISHOP_DIRS, ROOK_DIRS};
 
-#[cfg(not(feature = "small"))]
-#[rustfmt::skip]
-const ROOK_MAGICS: [u64; 64] = [
-    0x1080004008801020, 0x0840092002C03000, 0x1900200010400900, 0x0880100008000480,
-    0x4200100420080200, 0x8100020100080400, 0x0200040110886200, 0x0200008040220411,
-    0x0404800084400220, 0x0000401000402000, 0x0086001081220440, 0x0408800800100280,
-    0x000A001201040820, 0x8848800200840080, 0x4001000100040200, 0x0442000102105084,
-    0x9080010020804100, 0x0040404000201009, 0x0000808010002009, 0x2200090021D00100,
-    0x0008008008040080, 0x0004004002010040, 0x0011040008015042, 0x00000A0001768104,
-    0x0000800080204009, 0x2010004140002001, 0x9800200280100080, 0x1000100080080080,
-    0x0442000A00049020, 0x2100040080020080, 0x0800120400900148, 0x0010040A00128541,
-    0x2800804000800030, 0x1010002000400041, 0x4000200011004100, 0x0610008410800800,
-    0x0400802402800800, 0xC100020080800400, 0x0002000802000401, 0x0182085882000401,
-    0x0220204000808000, 0x2860100040024022, 0x0001002004110040, 0x99101042000A0020,
-    0x0004080004008080, 0x0010040002008080, 0x2012004881020004, 0x8300842444820011,
-    0x0088403882010200, 0x0820400080210100, 0x0110910040A00300, 0x0801100280080480,
-    0x0242009008200600, 0x1002000489500200, 0x0040800200010080, 0x0091800041000080,
-    0x0000209300488001, 0x04C1002414824001, 0x020020000B001041, 0x7000100004200901,
-    0x8002002004100802, 0x30010002084C0007, 0x0888221800813004, 0x4000002840840112,
-];
-
-#[cfg(not(feature = "small"))]
-#[rustfmt::skip]
-const BISHOP_MAGICS: [u64; 64] = [
-    0xA010041108003100, 0x006082020A002900, 0x6810010619200000, 0x08281A0520000408,
-    0x0001104001000400, 0x0018901008048400, 0x00040A0210245280, 0x000200210808A402,
-    0x9140048410821200, 0x0800091010820041, 0x20504804832202C0, 0x0100091401081000,
-    0x8021011140000012, 0x0810020804450400, 0x208B0542109008A2, 0x0080084A08040204,
-    0x0040E2A80811244C, 0x2505022008008108, 0x0430220100420040, 0x010A040420220040,
-    0x1105000290400000, 0x0093001200822120, 0x4000A62048043004, 0x280120048A015004,
-    0x006090002A020814, 0x44042000240800D0, 0x01102800040A4400, 0x1004080080220040,
-    0x0001001011004024, 0x0010044000805040, 0x0914041200820100, 0x0004821012821480,
-    0x0024040500C05021, 0x0088611002080200, 0x0116080A00040020, 0x4000020080080080,
-    0x2450450140840040, 0x0000880201484100, 0x0222020404020092, 0x8081110600002E00,
-    0x2842101105000801, 0x1100809008001025, 0x00020202221C0400, 0x0422014022009020,
-    0x0210046102100C00, 0xC004008082029102, 0x00AA461801101200, 0x0404080080201108,
-    0x020542108C205002, 0x0410544804100100, 0x0040910841100000, 0x0400200042021100,
-    0x00004204850400C0, 0x0200100410A42102, 0x1040020801210102, 0x0805040410420000,
-    0x2884804130100200, 0x800C262201242000, 0x1058000194108800, 0x0014221054420204,
-    0x0104000012A02200, 0x0200881003300100, 0x0140400202840100, 0x0402020801010201,
-];
-
-#[cfg(not(feature = "small"))]
-const fn magics(numbers: &[u64; 64], dirs: &[(i8, i8); 4], start: usize) -> [Magic; 64] {
-    let mut out = [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 64];
-    let mut offset = start;
-    let mut sq = 0;
-    while sq < 64 {
-        let mask = relevant_mask(sq, dirs);
-        let bits = mask.count_ones();
-        out[sq] = Magic { mask, magic: numbers[sq], shift: 64 - bits, offset };
-        offset += 1 << bits;
-        sq += 1;
+    #[derive(Clone, Copy)]
+    struct Magic {
+        mask: u64,
+        magic: u64,
+        shift: u32,
+        offset: usize,
     }
-    out
-}
 
-#[cfg(not(feature = "small"))]
-const fn table_len(dirs: &[(i8, i8); 4]) -> usize {
-    let mut n = 0;
-    let mut sq = 0;
-    while sq < 64 {
-        n += 1 << relevant_mask(sq, dirs).count_ones();
-        sq += 1;
-    }
-    n
-}
+    #[rustfmt::skip]
+    const ROOK_MAGICS: [u64; 64] = [
+        0x1080004008801020, 0x0840092002C03000, 0x1900200010400900, 0x0880100008000480,
+        0x4200100420080200, 0x8100020100080400, 0x0200040110886200, 0x0200008040220411,
+        0x0404800084400220, 0x0000401000402000, 0x0086001081220440, 0x0408800800100280,
+        0x000A001201040820, 0x8848800200840080, 0x4001000100040200, 0x0442000102105084,
+        0x9080010020804100, 0x0040404000201009, 0x0000808010002009, 0x2200090021D00100,
+        0x0008008008040080, 0x0004004002010040, 0x0011040008015042, 0x00000A0001768104,
+        0x0000800080204009, 0x2010004140002001, 0x9800200280100080, 0x1000100080080080,
+        0x0442000A00049020, 0x2100040080020080, 0x0800120400900148, 0x0010040A00128541,
+        0x2800804000800030, 0x1010002000400041, 0x4000200011004100, 0x0610008410800800,
+        0x0400802402800800, 0xC100020080800400, 0x0002000802000401, 0x0182085882000401,
+        0x0220204000808000, 0x2860100040024022, 0x0001002004110040, 0x99101042000A0020,
+        0x0004080004008080, 0x0010040002008080, 0x2012004881020004, 0x8300842444820011,
+        0x0088403882010200, 0x0820400080210100, 0x0110910040A00300, 0x0801100280080480,
+        0x0242009008200600, 0x1002000489500200, 0x0040800200010080, 0x0091800041000080,
+        0x0000209300488001, 0x04C1002414824001, 0x020020000B001041, 0x7000100004200901,
+        0x8002002004100802, 0x30010002084C0007, 0x0888221800813004, 0x4000002840840112,
+    ];
 
-#[cfg(not(feature = "small"))]
-const ROOK_LEN: usize = table_len(&ROOK_DIRS);
-#[cfg(not(feature = "small"))]
-const BISHOP_LEN: usize = table_len(&BISHOP_DIRS);
-#[cfg(not(feature = "small"))]
-const SLIDER_LEN: usize = ROOK_LEN + BISHOP_LEN;
+    #[rustfmt::skip]
+    const BISHOP_MAGICS: [u64; 64] = [
+        0xA010041108003100, 0x006082020A002900, 0x6810010619200000, 0x08281A0520000408,
+        0x0001104001000400, 0x0018901008048400, 0x00040A0210245280, 0x000200210808A402,
+        0x9140048410821200, 0x0800091010820041, 0x20504804832202C0, 0x0100091401081000,
+        0x8021011140000012, 0x0810020804450400, 0x208B0542109008A2, 0x0080084A08040204,
+        0x0040E2A80811244C, 0x2505022008008108, 0x0430220100420040, 0x010A040420220040,
+        0x1105000290400000, 0x0093001200822120, 0x4000A62048043004, 0x280120048A015004,
+        0x006090002A020814, 0x44042000240800D0, 0x01102800040A4400, 0x1004080080220040,
+        0x0001001011004024, 0x0010044000805040, 0x0914041200820100, 0x0004821012821480,
+        0x0024040500C05021, 0x0088611002080200, 0x0116080A00040020, 0x4000020080080080,
+        0x2450450140840040, 0x0000880201484100, 0x0222020404020092, 0x8081110600002E00,
+        0x2842101105000801, 0x1100809008001025, 0x00020202221C0400, 0x0422014022009020,
+        0x0210046102100C00, 0xC004008082029102, 0x00AA461801101200, 0x0404080080201108,
+        0x020542108C205002, 0x0410544804100100, 0x0040910841100000, 0x0400200042021100,
+        0x00004204850400C0, 0x0200100410A42102, 0x1040020801210102, 0x0805040410420000,
+        0x2884804130100200, 0x800C262201242000, 0x1058000194108800, 0x0014221054420204,
+        0x0104000012A02200, 0x0200881003300100, 0x0140400202840100, 0x0402020801010201,
+    ];
 
-#[cfg(not(feature = "small"))]
-static ROOK_MAGIC: [Magic; 64] = magics(&ROOK_MAGICS, &ROOK_DIRS, 0);
-#[cfg(not(feature = "small"))]
-static BISHOP_MAGIC: [Magic; 64] = magics(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_LEN);
-
-#[cfg(not(feature = "small"))]
-const fn fill(table: &mut [BitBoard; SLIDER_LEN], magics: &[Magic; 64], dirs: &[(i8, i8); 4]) {
-    let mut sq = 0;
-    while sq < 64 {
-        let m = magics[sq];
-        // Enumerate every subset of the mask (carry-rippler).
-        let mut sub = 0u64;
-        loop {
-            let idx = m.offset + (sub.wrapping_mul(m.magic) >> m.shift) as usize;
-            table[idx] = bb(ray_walk(sq, sub, dirs));
-            sub = sub.wrapping_sub(m.mask) & m.mask;
-            if sub == 0 {
-                break;
-            }
-        }
-        sq += 1;
-    }
-}
-
-#[cfg(not(feature = "small"))]
-static SLIDER: [BitBoard; SLIDER_LEN] = {
-    let mut t = [BitBoard::EMPTY; SLIDER_LEN];
-    fill(&mut t, &magics(&ROOK_MAGICS, &ROOK_DIRS, 0), &ROOK_DIRS);
-    fill(&mut t, &magics(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_LEN), &BISHOP_DIRS);
-    t
-};
-
-#[cfg(not(feature = "small"))]
-#[inline(always)]
-fn magic_index(m: &Magic, occupied: BitBoard) -> usize {
-    m.offset + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize
-}
-
-/// Squares a rook on `sq` attacks, given the occupied squares (blockers included).
-#[cfg(not(feature = "small"))]
-#[inline(always)]
-pub fn rook_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
-    let m = &ROOK_MAGIC[sq as usize];
-    SLIDER[magic_index(m, occupied)]
-}
-
-/// Squares a bishop on `sq` attacks, given the occupied squares (blockers included).
-#[cfg(not(feature = "small"))]
-#[inline(always)]
-pub fn bishop_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
-    let m = &BISHOP_MAGIC[sq as usize];
-    SLIDER[magic_index(m, occupied)]
-}
-
-/// The rays from each square in each direction of [`ROOK_DIRS`] then [`BISHOP_DIRS`], the square
-/// itself left out (the `small` build's slider tables).
-#[cfg(feature = "small")]
-static DIRECTION_RAYS: [[u64; 64]; 8] = {
-    let mut t = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let (df, dr) = if d < 4 { ROOK_DIRS[d] } else { BISHOP_DIRS[d - 4] };
+    const fn magics(numbers: &[u64; 64], dirs: &[(i8, i8); 4], start: usize) -> [Magic; 64] {
+        let mut out = [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 64];
+        let mut offset = start;
         let mut sq = 0;
         while sq < 64 {
-            let (mut f, mut r) = ((sq & 7) as i8 + df, (sq >> 3) as i8 + dr);
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                t[d][sq] |= 1u64 << (r * 8 + f);
-                f += df;
-                r += dr;
+            let mask = relevant_mask(sq, dirs);
+            let bits = mask.count_ones();
+            out[sq] = Magic { mask, magic: numbers[sq], shift: 64 - bits, offset };
+            offset += 1 << bits;
+            sq += 1;
+        }
+        out
+    }
+
+    const fn table_len(dirs: &[(i8, i8); 4]) -> usize {
+        let mut n = 0;
+        let mut sq = 0;
+        while sq < 64 {
+            n += 1 << relevant_mask(sq, dirs).count_ones();
+            sq += 1;
+        }
+        n
+    }
+
+    pub(super) const ROOK_LEN: usize = table_len(&ROOK_DIRS);
+    pub(super) const BISHOP_LEN: usize = table_len(&BISHOP_DIRS);
+    const SLIDER_LEN: usize = ROOK_LEN + BISHOP_LEN;
+
+    static ROOK_MAGIC: [Magic; 64] = magics(&ROOK_MAGICS, &ROOK_DIRS, 0);
+    static BISHOP_MAGIC: [Magic; 64] = magics(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_LEN);
+
+    const fn fill(table: &mut [BitBoard; SLIDER_LEN], magics: &[Magic; 64], dirs: &[(i8, i8); 4]) {
+        let mut sq = 0;
+        while sq < 64 {
+            let m = magics[sq];
+            // Enumerate every subset of the mask (carry-rippler).
+            let mut sub = 0u64;
+            loop {
+                let idx = m.offset + (sub.wrapping_mul(m.magic) >> m.shift) as usize;
+                table[idx] = bb(ray_walk(sq, sub, dirs));
+                sub = sub.wrapping_sub(m.mask) & m.mask;
+                if sub == 0 {
+                    break;
+                }
             }
             sq += 1;
         }
-        d += 1;
     }
-    t
-};
 
-/// A slider's attacks along four directions (indexes into [`DIRECTION_RAYS`]): each ray up to its
-/// first blocker, the nearest set bit (the lowest on a ray to higher squares, else the highest).
+    static SLIDER: [BitBoard; SLIDER_LEN] = {
+        let mut t = [BitBoard::EMPTY; SLIDER_LEN];
+        fill(&mut t, &magics(&ROOK_MAGICS, &ROOK_DIRS, 0), &ROOK_DIRS);
+        fill(&mut t, &magics(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_LEN), &BISHOP_DIRS);
+        t
+    };
+
+    #[inline(always)]
+    fn magic_index(m: &Magic, occupied: BitBoard) -> usize {
+        m.offset + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize
+    }
+
+    /// Squares a rook on `sq` attacks, given the occupied squares (blockers included).
+    #[inline(always)]
+    pub fn rook_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
+        let m = &ROOK_MAGIC[sq as usize];
+        SLIDER[magic_index(m, occupied)]
+    }
+
+    /// Squares a bishop on `sq` attacks, given the occupied squares (blockers included).
+    #[inline(always)]
+    pub fn bishop_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
+        let m = &BISHOP_MAGIC[sq as usize];
+        SLIDER[magic_index(m, occupied)]
+    }
+}
+
+/// Slider attacks by a bit scan on each ray (the `small` build: no magic tables).
 #[cfg(feature = "small")]
-#[inline]
-fn slide(sq: Square, occupied: BitBoard, directions: [usize; 4]) -> BitBoard {
-    let mut out = 0u64;
-    for d in directions {
-        let ray = DIRECTION_RAYS[d][sq as usize];
-        let blockers = ray & occupied.0;
-        out |= if blockers == 0 {
-            ray
-        } else {
+mod scan {
+    use super::{BitBoard, Square, BISHOP_DIRS, ROOK_DIRS};
+
+    /// The rays from each square in each direction of [`ROOK_DIRS`] then [`BISHOP_DIRS`], the square
+    /// itself left out (the `small` build's slider tables).
+    static DIRECTION_RAYS: [[u64; 64]; 8] = {
+        let mut t = [[0u64; 64]; 8];
+        let mut d = 0;
+        while d < 8 {
             let (df, dr) = if d < 4 { ROOK_DIRS[d] } else { BISHOP_DIRS[d - 4] };
-            let up = dr > 0 || (dr == 0 && df > 0);
-            let first = if up { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
-            ray ^ DIRECTION_RAYS[d][first as usize]
-        };
+            let mut sq = 0;
+            while sq < 64 {
+                let (mut f, mut r) = ((sq & 7) as i8 + df, (sq >> 3) as i8 + dr);
+                while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                    t[d][sq] |= 1u64 << (r * 8 + f);
+                    f += df;
+                    r += dr;
+                }
+                sq += 1;
+            }
+            d += 1;
+        }
+        t
+    };
+
+    /// A slider's attacks along four directions (indexes into [`DIRECTION_RAYS`]): each ray up to its
+    /// first blocker, the nearest set bit (the lowest on a ray to higher squares, else the highest).
+    #[inline]
+    fn slide(sq: Square, occupied: BitBoard, directions: [usize; 4]) -> BitBoard {
+        let mut out = 0u64;
+        for d in directions {
+            let ray = DIRECTION_RAYS[d][sq as usize];
+            let blockers = ray & occupied.0;
+            out |= if blockers == 0 {
+                ray
+            } else {
+                let (df, dr) = if d < 4 { ROOK_DIRS[d] } else { BISHOP_DIRS[d - 4] };
+                let up = dr > 0 || (dr == 0 && df > 0);
+                let first = if up { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+                ray ^ DIRECTION_RAYS[d][first as usize]
+            };
+        }
+        BitBoard(out)
     }
-    BitBoard(out)
+
+    /// Squares a rook on `sq` attacks, given the occupied squares (blockers included).
+    #[inline]
+    pub fn rook_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
+        slide(sq, occupied, [0, 1, 2, 3])
+    }
+
+    /// Squares a bishop on `sq` attacks, given the occupied squares (blockers included).
+    #[inline]
+    pub fn bishop_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
+        slide(sq, occupied, [4, 5, 6, 7])
+    }
 }
 
-/// Squares a rook on `sq` attacks, given the occupied squares (blockers included).
+#[cfg(not(feature = "small"))]
+pub use magic::{bishop_attacks, rook_attacks};
 #[cfg(feature = "small")]
-#[inline]
-pub fn rook_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
-    slide(sq, occupied, [0, 1, 2, 3])
-}
-
-/// Squares a bishop on `sq` attacks, given the occupied squares (blockers included).
-#[cfg(feature = "small")]
-#[inline]
-pub fn bishop_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
-    slide(sq, occupied, [4, 5, 6, 7])
-}
+pub use scan::{bishop_attacks, rook_attacks};
 
 /// Squares a queen on `sq` attacks, given the occupied squares.
 #[inline(always)]
@@ -447,7 +445,7 @@ mod tests {
             }
         }
         #[cfg(not(feature = "small"))]
-        assert_eq!((ROOK_LEN, BISHOP_LEN), (102_400, 5_248));
+        assert_eq!((magic::ROOK_LEN, magic::BISHOP_LEN), (102_400, 5_248));
     }
 
     #[test]
