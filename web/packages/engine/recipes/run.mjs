@@ -8,15 +8,15 @@
 //   node recipes/run.mjs [name…] [--keep]     (all recipes when no name is given)
 //
 // The closing line is `N passed, M failed`; the exit status is 1 when a recipe failed.
-import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packInto, pkgDir, run } from '../scripts/tarball.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Each recipe: its folder here; how it runs once built ('node': `npm start`; 'page': dist/ in
@@ -57,20 +57,6 @@ for (const name of chosen) {
   }
 }
 const names = chosen.length > 0 ? chosen : Object.keys(RECIPES);
-
-function run(cmd, argv, cwd, timeoutMs = 240_000) {
-  return new Promise((resolve, reject) => {
-    execFile(cmd, argv, { cwd, timeout: timeoutMs, maxBuffer: 64 << 20, env: { ...process.env, npm_config_update_notifier: 'false', NO_COLOR: '1' } },
-      (error, stdout, stderr) => {
-        if (error) {
-          const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-25).join('\n');
-          reject(new Error(`${cmd} ${argv.join(' ')} failed (${error.code ?? error.signal}):\n${tail}`));
-        } else {
-          resolve({ stdout, stderr });
-        }
-      });
-  });
-}
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -216,8 +202,7 @@ let passed = 0;
 let failed = 0;
 try {
   if (!existsSync(join(pkgDir, 'dist', 'index.js'))) throw new Error('the package is not built: run `npm run build` first');
-  await run('npm', ['pack', '--silent', '--pack-destination', root], pkgDir);
-  const tarball = join(root, readdirSync(root).find((f) => f.endsWith('.tgz')));
+  const tarball = await packInto(root);
   console.log(`packed ${tarball}`);
   // Two at a time (installs wait on the network and the disk, builds on the CPU).
   const queue = [...names];

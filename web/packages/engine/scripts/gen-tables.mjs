@@ -2,7 +2,7 @@
 // engine's tables that the package exports as constants (LEVELS, MOVE_CLASSES, MAX_HASH_MB,
 // MAX_NET_BYTES). The engine stays their one owner; the constants exist without loading the
 // module, so that importing the package loads nothing. Run by web/scripts/build-wasm.sh; a test
-// (test/tables.test.mjs) compares them with the loaded module.
+// (test/load.test.mjs) compares them with the loaded module.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const src = new URL('../src/', import.meta.url);

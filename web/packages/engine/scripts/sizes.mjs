@@ -11,14 +11,12 @@
 //
 // The budgets are size-budgets.json beside this script: gzipped bytes per entry and moment. The
 // package must be built (`npm run build`). docs/web.md ("Sizes") holds the table.
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { packInto, pkgDir, run } from './tarball.mjs';
 
-const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 const budgets = JSON.parse(readFileSync(new URL('size-budgets.json', import.meta.url), 'utf8'));
 const VITE = '8.3.8';
 
@@ -68,13 +66,6 @@ window.think = () => game.aiMove(2);`,
   },
 };
 
-function run(cmd, argv, cwd) {
-  return new Promise((resolve, reject) => {
-    execFile(cmd, argv, { cwd, maxBuffer: 64 << 20, env: { ...process.env, npm_config_update_notifier: 'false', NO_COLOR: '1' } },
-      (error, stdout, stderr) => (error ? reject(new Error(`${cmd} ${argv.join(' ')}: ${stderr || stdout}`)) : resolve(stdout)));
-  });
-}
-
 /** Every file under `dir`, as paths relative to it. */
 function files(dir) {
   return readdirSync(dir, { recursive: true }).map(String).filter((f) => statSync(join(dir, f)).isFile());
@@ -122,11 +113,10 @@ async function measure(app, dir) {
     const when = moment(file, workerFiles);
     if (!when) continue;
     const s = sizes(readFileSync(join(out, file)));
-    const t = (total[when] ??= { raw: 0, gzip: 0, brotli: 0, files: [] });
+    const t = (total[when] ??= { raw: 0, gzip: 0, brotli: 0 });
     t.raw += s.raw;
     t.gzip += s.gzip;
     t.brotli += s.brotli;
-    t.files.push(relative(out, join(out, file)));
   }
   return total;
 }
@@ -137,8 +127,7 @@ const root = mkdtempSync(join(tmpdir(), 'chess-wasm-sizes-'));
 let over = 0;
 try {
   if (!statSync(join(pkgDir, 'dist', 'index.js'), { throwIfNoEntry: false })) throw new Error('build the package first (npm run build)');
-  await run('npm', ['pack', '--silent', '--pack-destination', root], pkgDir);
-  const tarball = join(root, readdirSync(root).find((f) => f.endsWith('.tgz')));
+  const tarball = await packInto(root);
   const ours = await project(root, 'ours', { 'chess-wasm': `file:${tarball}` });
   const peers = check ? null : await project(root, 'peers', Object.fromEntries(
     Object.values(APPS).filter((a) => a.dependency !== 'TARBALL').map((a) => a.dependency)));

@@ -8,7 +8,7 @@
 import { bindings } from './load.js';
 import { MAX_NET_BYTES as MAX_BYTES } from './tables.js';
 import { ChessError, messageOf, rethrow } from './errors.js';
-import { nodeProcess } from './node.js';
+import { nodeFs } from './node.js';
 
 /** A net as the engine describes it. */
 export interface NetInfo {
@@ -52,12 +52,9 @@ export async function netBytes(source: NetSource = NET_URL): Promise<Uint8Array>
     throw new ChessError(`a net is given as a URL, a path or its bytes (ArrayBuffer, Uint8Array), got ${got}`, 'INVALID_ARGUMENT');
   }
   const text = String(source);
-  const node = nodeProcess();
+  const fs = nodeFs();
   const absolute = absoluteUrl(text);
-  if (node && (absolute === null || absolute.protocol === 'file:')) {
-    const fs = node.getBuiltinModule('node:fs') as typeof import('node:fs');
-    return readFile(fs, absolute ?? text, text);
-  }
+  if (fs && (absolute === null || absolute.protocol === 'file:')) return readFile(fs, absolute ?? text, text);
   let response: Response;
   try {
     response = await fetch(text);

@@ -15,7 +15,7 @@
  * it; where one does not, `init({ wasm })` takes the file's URL, its bytes or a compiled module.
  */
 import { ChessError, messageOf } from './errors.js';
-import { nodeProcess } from './node.js';
+import { nodeFs, nodeProcess } from './node.js';
 
 /** @internal What a loader needs of wasm-bindgen's glue (`--target web`). */
 export interface Glue {
@@ -84,16 +84,12 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
   function bytesNow(): BufferSource | null {
     const url = defaultUrl();
     if (url.protocol === 'file:') {
-      const node = nodeProcess();
-      const getBuiltinModule = node?.getBuiltinModule;
-      if (typeof getBuiltinModule !== 'function') {
-        throw new ChessError(`chess-wasm needs Node 20.16 or later (process.getBuiltinModule); this is Node ${node?.versions.node ?? '?'}`, 'LOAD_FAILED');
-      }
-      const fs = getBuiltinModule.call(node, 'node:fs') as typeof import('node:fs');
+      const fs = nodeFs();
+      if (!fs) throw new ChessError(`chess-wasm cannot read ${url.href} here: no file system`, 'LOAD_FAILED');
       try {
         return fs.readFileSync(url);
       } catch (e) {
-        throw new ChessError(`chess-wasm could not read its WebAssembly file ${url.pathname}: ${messageOf(e)}. ${fix()}`, 'LOAD_FAILED');
+        throw unavailable('read', url.pathname, `: ${messageOf(e)}`);
       }
     }
     const scope = globalThis as { WorkerGlobalScope?: unknown; XMLHttpRequest?: typeof XMLHttpRequest };
@@ -104,11 +100,11 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
       try {
         request.send();
       } catch (e) {
-        throw new ChessError(`chess-wasm could not load its WebAssembly file ${url.href}: ${messageOf(e)}. ${fix()}`, 'LOAD_FAILED');
+        throw unavailable('load', url.href, `: ${messageOf(e)}`);
       }
       // 0: a data: or file: URL (no HTTP status).
       if (request.status !== 0 && (request.status < 200 || request.status > 299)) {
-        throw new ChessError(`chess-wasm could not load its WebAssembly file ${url.href} (HTTP ${request.status}). ${fix()}`, 'LOAD_FAILED');
+        throw unavailable('load', url.href, ` (HTTP ${request.status})`);
       }
       return request.response as ArrayBuffer;
     }
@@ -119,6 +115,10 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
   const fix = (): string =>
     `The file dist/${dir}/${file()} of the package must be served beside your bundle (most bundlers copy it when they see ` +
     `new URL('./${dir}/${file()}', import.meta.url); see the README's recipe for yours), or given to init({ wasm: url })`;
+
+  /** The file at `where` could not be read or loaded (`verb`), `detail` saying why; and the fix. */
+  const unavailable = (verb: 'read' | 'load', where: string, detail: string): ChessError =>
+    new ChessError(`chess-wasm could not ${verb} its WebAssembly file ${where}${detail}. ${fix()}`, 'LOAD_FAILED');
 
   /**
    * @internal The wasm module's bindings, instantiated: at once when it is loaded; loaded synchronously
@@ -160,23 +160,23 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
     if (typeof source === 'string' || source instanceof URL) {
       const url = new URL(source, typeof location !== 'undefined' ? location.href : undefined);
       if (url.protocol === 'file:') {
-        const fs = nodeProcess()?.getBuiltinModule?.('node:fs') as typeof import('node:fs') | undefined;
+        const fs = nodeFs();
         if (!fs) throw new ChessError(`chess-wasm cannot read ${url.href} here: no file system`, 'LOAD_FAILED');
         return compile(await fs.promises.readFile(url).catch((e: unknown) => {
-          throw new ChessError(`chess-wasm could not read its WebAssembly file ${url.pathname}: ${messageOf(e)}. ${fix()}`, 'LOAD_FAILED');
+          throw unavailable('read', url.pathname, `: ${messageOf(e)}`);
         }));
       }
       let response: Response;
       try {
         response = await fetch(url);
       } catch (e) {
-        throw new ChessError(`chess-wasm could not load its WebAssembly file ${url.href}: ${messageOf(e)}. ${fix()}`, 'LOAD_FAILED');
+        throw unavailable('load', url.href, `: ${messageOf(e)}`);
       }
       return compile(response);
     }
     if (typeof Response === 'function' && source instanceof Response) {
       if (!source.ok) {
-        throw new ChessError(`chess-wasm could not load its WebAssembly file ${source.url || file()} (HTTP ${source.status}). ${fix()}`, 'LOAD_FAILED');
+        throw unavailable('load', source.url || file(), ` (HTTP ${source.status})`);
       }
       const streams = typeof WebAssembly.compileStreaming === 'function' && source.headers.get('Content-Type')?.startsWith('application/wasm');
       try {
