@@ -195,20 +195,7 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
     throw new ChessError('init({ wasm }) takes a URL, a Response, bytes or a WebAssembly.Module', 'INVALID_ARGUMENT');
   }
 
-  /**
-   * Load the wasm module. A page awaits it once before its first call; in Node and in workers the
-   * first call loads the module by itself, and `init()` only moves that cost to a moment of your
-   * choosing. Idempotent: later calls (and calls while it loads) return the same promise, and
-   * `options` are read only by the first. A failure (a 404, a file that is not the module) rejects
-   * with a {@link ChessError} of code `LOAD_FAILED` that names the file and the fix; a later call
-   * tries again.
-   *
-   * ```ts
-   * import { init, ChessGame } from 'chess-wasm';
-   * await init();
-   * const game = new ChessGame();
-   * ```
-   */
+  /** The load, started once (load.ts's `init` documents it for callers). */
   function init(options: InitOptions = {}): Promise<void> {
     if (loading === null && compiled !== null) loading = Promise.resolve();
     if (loading === null) {
