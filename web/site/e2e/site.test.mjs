@@ -123,6 +123,12 @@ test('the same game by drag and drop', async () => {
   await waitMoves(page, 2);
   await drag(page, 'h1', 'h8');
   await page.waitForFunction(() => /checkmate/.test(document.querySelector('#status').textContent));
+  // Taking the mate back reopens the game, and the page says so.
+  await page.waitForSelector('#end-dialog[open]');
+  await page.click('#end-close');
+  await page.click('#undo');
+  assert.equal(await page.textContent('#message'), 'Taken back: the game goes on (it had ended: White wins by checkmate (1-0)).');
+  assert.match(await status(page), /Your move \(White\)/);
   assert.deepEqual(errors, []);
 });
 
@@ -166,7 +172,7 @@ test('an illegal drop is explained as a typed move is; Home and End step through
   await drag(page, 'e2', 'e4');
   await waitMoves(page, 2);
   await page.keyboard.press('Home');
-  await page.waitForFunction(() => /Viewing move 0 of 2/.test(document.querySelector('#status').textContent));
+  await page.waitForFunction(() => /Viewing the start position/.test(document.querySelector('#status').textContent));
   await page.keyboard.press('End');
   await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
   assert.deepEqual(errors, []);
@@ -231,7 +237,7 @@ test('hint draws an arrow; stepping through the moves', async () => {
   await typeMove(page, 'd4');
   await waitMoves(page, 2);
   await page.click('#nav-first');
-  await page.waitForFunction(() => /Viewing move 0 of 2/.test(document.querySelector('#status').textContent));
+  await page.waitForFunction(() => /Viewing the start position/.test(document.querySelector('#status').textContent));
   await page.click('#nav-last');
   await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
   assert.deepEqual(errors, []);
@@ -425,7 +431,7 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   // Next mistake jumps to it (past 3. Qh5 when the net marks that an inaccuracy): the played
   // move and the better one as arrows, and why in words.
   await nextMistakeUntil(page, 'Nf6');
-  assert.match(await status(page), /^Viewing move 6 of 7 · White wins by checkmate/);
+  assert.match(await status(page), /^Viewing 3…Nf6 \(move 3 of 4\) · White wins by checkmate/);
   const why = await page.textContent('#review-why');
   assert.match(why, /^Nf6: Blunder \(#1\)\. Allows mate in 1: Qxf7#; \w+ was better \(/, why);
   assert.equal(await page.locator('#board .arrow-danger').count(), 1, 'the move played');
@@ -441,7 +447,7 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   // A click on the graph's start goes to the first position.
   const graph = await page.locator('#review-graph').boundingBox();
   await page.mouse.click(graph.x + 1, graph.y + graph.height / 2);
-  await page.waitForFunction(() => /Viewing move 0/.test(document.querySelector('#status').textContent));
+  await page.waitForFunction(() => /Viewing the start position/.test(document.querySelector('#status').textContent));
   // The sentence follows once the board has moved (the status comes first): wait for it, or the
   // next press could be read against the blunder's sentence still shown.
   await page.waitForFunction(() => /^Click a point of the graph/.test(document.querySelector('#review-why').textContent));
@@ -473,7 +479,7 @@ test('review a finished game: accuracy per side, marked moves, the graph, a blun
   assert.deepEqual(errors, []);
 });
 
-test('learn from your mistakes: a bad retry is refused with its reason, a good one accepted', async () => {
+test('learn from your mistakes: a bad retry is refused with its checked reason and without the answer, a good one accepted', async () => {
   const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=PGN and FEN');
   // The player (Black, the side to move after the import) blundered with 3...Nf6??.
@@ -485,10 +491,12 @@ test('learn from your mistakes: a bad retry is refused with its reason, a good o
   await page.click('#retry');
   await page.waitForFunction(() => /Nf6, a blunder\. Find a better move for Black/.test(document.querySelector('#retry-text').textContent));
   assert.match(await status(page), /Learn from your mistakes: 1 of 1/);
-  // a6 still allows the mate: refused, with why.
+  // a6 still allows the mate: refused, with why (its checked claim), and never with the answer:
+  // the review's sentence of a6 ends "g6 was better (...)", the panel's does not.
   await typeMove(page, 'a6');
-  await page.waitForFunction(() => /Try again/.test(document.querySelector('#retry-text').textContent), null, { timeout: 30_000 });
-  assert.match(await page.textContent('#retry-text'), /^a6 is a blunder too\. Allows mate in 1: Qxf7#/);
+  await page.waitForFunction(() => /Try another move/.test(document.querySelector('#retry-text').textContent), null, { timeout: 30_000 });
+  assert.equal(await page.textContent('#retry-text'), 'a6 is a blunder. Allows mate in 1: Qxf7#. Try another move, or show the answer.');
+  await page.screenshot({ path: `${artifacts}retry-wrong.png` });
   // g6 shuts the queen out: accepted.
   await typeMove(page, 'g6');
   await page.waitForFunction(() => /Well found/.test(document.querySelector('#retry-text').textContent), null, { timeout: 30_000 });
@@ -694,6 +702,11 @@ test('a timed game: the clocks run, a move adds the increment, and a fallen flag
   assert.equal(await page.isVisible('#clocks'), true);
   assert.match(await page.textContent('#clock-bottom'), /You \(white\)\s*(5:00|4:59)/);
   assert.match(await page.getAttribute('#clock-bottom', 'class'), /running/);
+  // No engine help while the clocks run: no hint, analysis or review until the game ends.
+  for (const button of ['#hint', '#analyse', '#review']) {
+    assert.equal(await page.isDisabled(button), true, button);
+    assert.equal(await page.getAttribute(button, 'title'), 'Not during a timed game: after it ends');
+  }
   await page.waitForFunction(() => /4:5[0-8]/.test(document.querySelector('#clock-bottom .time').textContent), null, { timeout: 5_000 });
   const seconds = (text) => Number(text.split(':')[0]) * 60 + Number(text.split(':')[1]);
   const before = seconds(await page.textContent('#clock-bottom .time'));
@@ -703,16 +716,17 @@ test('a timed game: the clocks run, a move adds the increment, and a fallen flag
   const mine = await page.textContent('#clock-bottom .time');
   assert.ok(seconds(mine) > before && seconds(mine) <= 302, `${mine} after ${before} s`);
   assert.match(await page.textContent('#clock-top'), /Engine \(black\)\s*5:0[0-3]/);
-  // Out of time: a saved game with 1.5 s left, resumed by a reload; White's flag falls and
-  // Black (a pawn up to mate with... any material) wins on time.
-  // (Leaving the page saves the clocks as they are: the edit is made in the next document, before
-  // the page's own script reads it.)
+  // Out of time: the page left with White's clock running comes back ten minutes later (the
+  // saved moment moved back); the clock ran on meanwhile, White's flag has fallen, and Black (with
+  // mating material) wins on time. (Leaving the page saves the clocks as they are: the edit is
+  // made in the next document, before the page's own script reads it.)
   await page.addInitScript(() => {
     if (sessionStorage.getItem('edited')) return;
     sessionStorage.setItem('edited', '1');
     const id = JSON.parse(localStorage.getItem('chess.current.v1'));
     const saved = JSON.parse(localStorage.getItem(`chess.game.v1.${id}`));
-    saved.clock.left.white = 1500;
+    if (saved.clock.running !== 'white') throw new Error(`running: ${saved.clock.running}`);
+    saved.clock.savedAt -= 10 * 60_000;
     localStorage.setItem(`chess.game.v1.${id}`, JSON.stringify(saved));
   });
   await page.reload();
@@ -722,19 +736,46 @@ test('a timed game: the clocks run, a move adds the increment, and a fallen flag
   assert.equal(await page.textContent('#end-reason'), 'Black wins on time (0-1)');
   assert.match(await page.textContent('#clock-bottom .time'), /^0:00\.0$/);
   await page.click('#end-close');
+  // Over: the review and the analysis board are offered.
+  assert.equal(await page.isDisabled('#review'), false);
+  assert.equal(await page.isDisabled('#analyse'), false);
   await page.click('text=PGN and FEN');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
   const saved = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
   assert.match(saved, /\[TimeControl "300\+3"\]/);
+  // Each move keeps its mover's clock after it, as lichess exports it.
+  assert.match(saved, /1\. e4 \{\[%clk 0:0[45]:\d\d\]\} 1\.\.\. \S+ \{\[%clk 0:0[45]:\d\d\]\}/);
   assert.match(saved, /\[Termination "White forfeits on time"\]/);
   assert.deepEqual(errors, []);
 });
 
-test('a premove while the engine thinks is played after its reply', async () => {
+test('a premove while the engine thinks is played after its reply; Escape, a right click or a click on it cancels it', async () => {
   const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: 'full', seconds: 6 });
   await typeMove(page, 'e4');
   await page.waitForSelector('#thinking:not([hidden])');
+  const frames = () => page.locator('#board .marker-frame').count();
+  // Escape with the focus on the board cancels it.
+  await click(page, 'c2');
+  await click(page, 'c4');
+  assert.equal(await frames(), 2);
+  await page.focus('#board svg.cm-chessboard');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.textContent('#message'), 'Premove cancelled.');
+  assert.equal(await frames(), 0);
+  // So does a right click anywhere on the board, and a click on the premoved piece.
+  await click(page, 'c2');
+  await click(page, 'c4');
+  const h6 = await squareCenter(page, 'h6');
+  await page.mouse.click(h6.x, h6.y, { button: 'right' });
+  assert.equal(await page.textContent('#message'), 'Premove cancelled.');
+  assert.equal(await frames(), 0);
+  await click(page, 'g1');
+  await click(page, 'f3');
+  assert.match(await page.textContent('#message'), /^Premove g1–f3/);
+  await click(page, 'g1');
+  assert.equal(await page.textContent('#message'), 'Premove cancelled.');
+  assert.equal(await frames(), 0);
   await click(page, 'd2');
   await click(page, 'd4');
   assert.match(await page.textContent('#message'), /^Premove d2–d4/);

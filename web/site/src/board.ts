@@ -162,6 +162,18 @@ export class Board {
     }
   }
 
+  /** The square under a pointer event (null: off the squares). */
+  squareAt(event: MouseEvent): string | null {
+    const svg = this.element.querySelector('svg');
+    if (!svg) return null;
+    const box = svg.getBoundingClientRect();
+    const x = Math.floor(((event.clientX - box.left) / box.width) * 8);
+    const y = Math.floor(((event.clientY - box.top) / box.height) * 8);
+    if (x < 0 || x > 7 || y < 0 || y > 7) return null;
+    const white = this.bottom === 'white';
+    return `${'abcdefgh'[white ? x : 7 - x]}${white ? 8 - y : y + 1}`;
+  }
+
   /** Draw the hint arrow (or clear it). */
   hint(move: { from: string; to: string } | null): void {
     this.board.removeArrows();

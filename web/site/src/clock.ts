@@ -28,6 +28,13 @@ export function formatClock(ms: number): string {
   return left < 10_000 ? `${base}.${Math.floor((left % 1000) / 100)}` : base;
 }
 
+/** A time as PGN's `[%clk]` writes it: `0:04:58` (hours, minutes, seconds; whole seconds). */
+export function pgnClock(ms: number): string {
+  const seconds = Math.floor(Math.max(0, ms) / 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(seconds / 3600)}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
+}
+
 export class Clocks {
   readonly control: TimeControl;
   private readonly left: Record<Color, number>;

@@ -4,14 +4,14 @@
  */
 import { ChessGame, WorkerAi, init, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { AnalysisBoard } from './analysis.js';
-import { Clocks, TIME_CONTROLS } from './clock.js';
+import { Clocks, TIME_CONTROLS, pgnClock } from './clock.js';
 import { Sounds } from './sound.js';
 import { Board } from './board.js';
 import { ReviewPanel } from './review.js';
-import { type GameSummary, type SavedGame, Store, newGameId } from './storage.js';
+import { type GameSummary, type SavedClock, type SavedGame, Store, newGameId } from './storage.js';
 import { StorageNotice } from './storage-notice.js';
 import { GameLock } from './game-lock.js';
-import { formatResult, formatScore, messageOf, whiteScore } from './format.js';
+import { formatResult, formatScore, messageOf, moveNumber, whiteScore } from './format.js';
 import { $, START_FEN, drawClockFaces, figurineSwitch, hasOption, showGauge, takebackSelect, ui } from './ui.js';
 import { renderGamesList } from './games-list.js';
 import { copyText, download } from './share.js';
@@ -148,6 +148,12 @@ function setPremove(move: { from: string; to: string; promotion?: PromotionPiece
   void render();
 }
 
+function cancelPremove(): void {
+  premove = null;
+  say('Premove cancelled.');
+  void render();
+}
+
 /** After the engine's move: the premove, if one waits and is legal now. */
 function playPremove(): boolean {
   const move = premove;
@@ -159,7 +165,7 @@ function playPremove(): boolean {
     return false;
   }
   sounds.playMove(game.move(move));
-  clocks?.press(human);
+  pressClock(human);
   say('');
   return true;
 }
@@ -253,7 +259,7 @@ async function render(): Promise<void> {
     ui.status.textContent = `Learn from your mistakes: ${retry.index + 1} of ${retry.plies.length}`;
     ui.status.className = 'status';
   } else if (viewPly !== null) {
-    ui.status.textContent = `Viewing move ${viewPly} of ${history.length}${state.isFinished ? ` · ${formatResult(state)}` : ''}`;
+    ui.status.textContent = `Viewing ${viewedMove(viewPly, history)}${state.isFinished ? ` · ${formatResult(state)}` : ''}`;
     ui.status.className = 'status';
   } else if (state.isFinished) {
     ui.status.textContent = formatResult(state);
@@ -269,11 +275,11 @@ async function render(): Promise<void> {
   ui.buttons.undo.disabled =
     !playing || thinking || history.length === 0 || state.status === 'resignation' || takebackSelect.value === 'off';
   ui.buttons.undo.title = takebackSelect.value === 'off' ? 'Takebacks are off (the New game panel)' : 'Take back your last move';
-  ui.buttons.hint.disabled = !humanMayMove();
+  ui.buttons.hint.disabled = !humanMayMove() || timedGameOn();
   ui.buttons.resign.disabled = !playing || thinking || state.isFinished;
   ui.buttons.offerDraw.disabled = !humanMayMove();
   ui.moveText.disabled = !(humanMayMove() || analysis || retryMayMove());
-  ui.buttons.review.disabled = !playing || thinking || reviewing || history.length === 0;
+  ui.buttons.review.disabled = !playing || thinking || reviewing || history.length === 0 || timedGameOn();
   ui.buttons.review.textContent = reviewPanel.current ? 'Review again' : 'Review game';
   ui.buttons.nextMistake.hidden = reviewPanel.current === null;
   ui.buttons.downloadReviewed.hidden = reviewPanel.current === null;
@@ -282,7 +288,11 @@ async function render(): Promise<void> {
   ui.buttons.retry.hidden = toRetry === 0;
   ui.buttons.retry.disabled = !playing || thinking || reviewing;
   ui.buttons.retry.textContent = `Learn from your mistakes (${toRetry})`;
-  ui.buttons.analyse.disabled = !playing || thinking || reviewing;
+  ui.buttons.analyse.disabled = !playing || thinking || reviewing || timedGameOn();
+  for (const button of [ui.buttons.hint, ui.buttons.review, ui.buttons.analyse]) {
+    button.dataset.help ??= button.title;
+    button.title = timedGameOn() ? 'Not during a timed game: after it ends' : button.dataset.help;
+  }
   ui.analysisPanel.hidden = !analysis;
   ui.retryPanel.hidden = !retry;
   ui.buttons.retryAnswer.disabled = !retry || retry.judging || retry.solved;
@@ -309,11 +319,38 @@ async function render(): Promise<void> {
     // The bar shows the review's score of the position on the board.
     const score = shown?.played.scoreAfter ?? reviewPanel.current.plies[0]?.scoreBefore ?? null;
     if (score && !('mate' in score && score.mate === 0)) gauge = score;
-  } else if (lastEval && lastEval.ply === ply) {
+  } else if (lastEval && lastEval.ply === ply && !timedGameOn()) {
     gauge = lastEval.score;
   }
   showGauge(gauge);
   persist();
+}
+
+/**
+ * `color` has moved: its clock stops and gains the increment, and the move keeps the time left in
+ * its comment as lichess writes it (`[%clk 0:04:58]`), for the PGN.
+ */
+function pressClock(color: Color): void {
+  if (!clocks) return;
+  clocks.press(color);
+  game.annotate(game.history().length, { comment: `[%clk ${pgnClock(clocks.timeLeft(color))}]` });
+}
+
+/**
+ * A saved game's clocks as they are now: the clock that was running when the page left ran on
+ * while it was away (a game left for longer than its time is lost on time when it comes back).
+ */
+function timeLeftOnReturn(saved: SavedClock): Record<Color, number> {
+  const left = { ...saved.left };
+  if (saved.running && saved.savedAt !== undefined) {
+    left[saved.running] = Math.max(0, left[saved.running] - Math.max(0, Date.now() - saved.savedAt));
+  }
+  return left;
+}
+
+/** A timed game still being played: no engine help (hint, analysis, review) until it ends, as on lichess. */
+function timedGameOn(): boolean {
+  return clocks !== null && !game.state().isFinished;
 }
 
 /** Run the clock of the side to move while the game is played; pause it otherwise. */
@@ -349,6 +386,16 @@ function newClocks(): Clocks | null {
 }
 
 /** The game's start position (its move number and side to move number the moves). */
+/** The move shown at `ply` of `history`, in moves, not plies: `3…Nf6 (move 3 of 4)`, or `the start position`. */
+function viewedMove(ply: number, history: readonly MoveInfo[]): string {
+  const seen = history[ply - 1];
+  if (!seen) return 'the start position';
+  const start = startState();
+  const number = moveNumber(ply, start.fullMove, start.turn);
+  const full = (p: number) => Number.parseInt(moveNumber(p, start.fullMove, start.turn), 10);
+  return `${number}${seen.san} (move ${full(ply)} of ${full(history.length)})`;
+}
+
 function startState(): GameState {
   const position = new ChessGame(game.startFen());
   try {
@@ -387,7 +434,7 @@ function persist(): void {
       black: names.Black ?? '?',
       result: game.state().result,
       plies: history.length,
-      ...(clocks ? { clock: { control: clocks.control, left: clocks.snapshot() } } : {}),
+      ...(clocks ? { clock: { control: clocks.control, left: clocks.snapshot(), running: clocks.turn, savedAt: Date.now() } } : {}),
       ...review,
     });
     // Another tab had changed this game meanwhile: this tab's moves were kept under a new id.
@@ -463,7 +510,7 @@ async function restore(saved: SavedGame): Promise<boolean> {
   levelsPlayed = [...saved.levels];
   premove = null;
   clocks?.pause();
-  clocks = saved.clock ? new Clocks(saved.clock.control, flagFell, drawClocks, saved.clock.left) : null;
+  clocks = saved.clock ? new Clocks(saved.clock.control, flagFell, drawClocks, timeLeftOnReturn(saved.clock)) : null;
   if (hasOption(ui.level, saved.level)) ui.level.value = saved.level;
   gameLevel = ui.level.value;
   viewPly = null;
@@ -575,7 +622,7 @@ function playHuman(move: { from: string; to: string; promotion?: PromotionPiece 
   }
   try {
     sounds.playMove(game.move(move));
-    clocks?.press(human);
+    pressClock(human);
     say('');
   } catch (e) {
     say(messageOf(e), true);
@@ -617,7 +664,7 @@ async function engineMove(): Promise<void> {
   ui.thinking.hidden = true;
   if (answer && thought === game && game.state().turn !== human && !game.state().isFinished) {
     const played = game.move(answer.best.uci);
-    clocks?.press(state.turn);
+    pressClock(state.turn);
     sounds.playMove(played);
     if (full && !answer.fromBook && answer.best.score) {
       lastEval = { ply: ply + 1, score: whiteScore(answer.best.score, state.turn) };
@@ -845,6 +892,7 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
 function undo(): void {
   if (thinking || takebackSelect.value === 'off') return;
   // Take back the engine's reply and the player's move: back to the player's turn.
+  const ended = game.state().isFinished ? formatResult(game.state()) : null;
   let taken = 0;
   while (game.history().length > 0 && (taken === 0 || game.state().turn !== human)) {
     game.undo();
@@ -852,7 +900,8 @@ function undo(): void {
   }
   viewPly = null;
   board.hint(null);
-  say('');
+  // A finished game taken back is a game again: say so, and what ended it.
+  say(ended ? `Taken back: the game goes on (it had ended: ${ended}).` : '');
   void render().then(() => engineMove());
 }
 
@@ -1065,20 +1114,31 @@ $('move-form').addEventListener('submit', (event) => {
   else if (retry) void retryMove(text);
   else playHuman(text);
 });
-// A move on the board: the focus stays where the player is.
-$('board').addEventListener('pointerdown', () => (typedLast = false));
+// A move on the board: the focus stays where the player is. A premove is cancelled by a right
+// click on the board or a click on one of its two squares (as on lichess).
+$('board').addEventListener('pointerdown', (event) => {
+  typedLast = false;
+  if (!premove) return;
+  const square = board.squareAt(event);
+  if (event.button === 2 || (square !== null && (square === premove.from || square === premove.to))) {
+    event.stopPropagation();
+    event.preventDefault();
+    cancelPremove();
+  }
+}, { capture: true });
+// The board has no context menu: a right click there is the player's (as on lichess).
+$('board').addEventListener('contextmenu', (event) => event.preventDefault());
 document.addEventListener('keydown', (event) => {
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  // Escape cancels a premove wherever the focus is, on the board too.
+  if (event.key === 'Escape' && premove) {
+    cancelPremove();
+    return;
+  }
   // On the board the arrow keys move over its squares.
   if (target instanceof Element && target.closest('#board')) return;
   if (ui.end.dialog.open || retry) return;
-  if (event.key === 'Escape' && premove) {
-    premove = null;
-    say('Premove cancelled.');
-    void render();
-    return;
-  }
   if (analysis) {
     if (event.key === 'ArrowLeft') analysisBack();
     return;

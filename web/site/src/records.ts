@@ -35,10 +35,15 @@ export interface GameSummary {
   plies: number;
 }
 
-/** The clocks of a timed game: the control and each side's time when it was saved. */
+/**
+ * The clocks of a timed game: the control, each side's time when it was saved, and the side whose
+ * clock was running then with the moment (`Date.now()`): a clock runs on while the page is away.
+ */
 export interface SavedClock {
   control: { baseMs: number; incrementMs: number };
   left: Record<Color, number>;
+  running?: Color | null;
+  savedAt?: number;
 }
 
 /** One game as it is kept. */
@@ -150,6 +155,9 @@ function clock(value: unknown, path: string): SavedClock {
   return {
     control: { baseMs: number(control.baseMs, `${path}.control.baseMs`, 1), incrementMs: number(control.incrementMs, `${path}.control.incrementMs`, 0) },
     left: { white: number(left.white, `${path}.left.white`, 0), black: number(left.black, `${path}.left.black`, 0) },
+    // Records saved before 2026-12-06 have neither: their clocks resume as they were.
+    ...(o.running === undefined || o.running === null ? {} : { running: oneOf(o.running, `${path}.running`, ['white', 'black'] as const) }),
+    ...(o.savedAt === undefined ? {} : { savedAt: number(o.savedAt, `${path}.savedAt`, 0) }),
   };
 }
 
@@ -221,6 +229,8 @@ function claim(value: unknown, path: string): ReviewClaim {
     mate: o.mate === null ? null : integer(o.mate, `${path}.mate`, 0),
     piece: o.piece === null ? null : oneOf(o.piece, `${path}.piece`, PIECES),
     square: o.square === null ? null : string(o.square, `${path}.square`),
+    // A record saved before claims had their reason (2026-12-06) gets an empty one.
+    reason: o.reason === undefined ? '' : string(o.reason, `${path}.reason`),
   };
 }
 

@@ -69,9 +69,12 @@ export function judge(r: Retry, tried: MoveInfo, verdict: PlyReview | undefined)
     return [`${tried.san}: ${same}. Well found (the game went ${p.san}).`, 'good'];
   }
   r.after = null;
-  const why = verdict?.why ? ` ${verdict.why.charAt(0).toUpperCase()}${verdict.why.slice(1)}.` : '';
-  const name = verdict ? article(className(verdict.class)) : 'not judged';
-  return [`${tried.san} is ${name} too.${why} Try again, or ask for the answer.`, 'bad'];
+  // Why it fails, only where the review checked it (its claim), and never the better move: the
+  // sentence of a plain judgement names it.
+  const reason = verdict?.claim?.reason ?? '';
+  const why = reason ? ` ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` : '';
+  const name = verdict ? `is ${article(className(verdict.class))}` : 'could not be judged';
+  return [`${tried.san} ${name}.${why} Try another move, or show the answer.`, 'bad'];
 }
 
 /** Give the answer: the better move as an arrow, and its line in words. */
