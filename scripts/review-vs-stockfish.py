@@ -197,19 +197,23 @@ def main():
     p.add_argument("--review-nodes", type=int, help="our review's nodes a position (default: its own default, 50,000)")
     p.add_argument("--ours", help="our reviews from this file (`chess review DIR/games.pgn --jsonl` output) instead of running it")
     p.add_argument("--why", action="store_true", help="check every claim of our sentences against Stockfish's lines at --depth")
+    p.add_argument("--why-only", action="store_true", help="only --why: no reference scores, no class report (a sample made for the claims alone)")
     p.add_argument("--stockfish-nodes", type=int, help="also judge Stockfish limited to this many nodes a position, on the same moves")
     a = p.parse_args()
     os.makedirs(a.dir, exist_ok=True)
     games = os.path.join(a.dir, "games.pgn")
     if not os.path.exists(games):
         make_games(games, a.games, a.elo, a.nodes, a.seed, a.elo_max)
-    ref = reference(games, chess.engine.Limit(depth=a.depth), os.path.join(a.dir, f"reference-d{a.depth}.jsonl"))
     budget = ["--nodes", str(a.review_nodes)] if a.review_nodes else []
     if a.ours:
         out = open(a.ours).read()
     else:
         out = subprocess.run([a.engine, "review", games, "--jsonl", *budget], capture_output=True, text=True, check=True).stdout
     ours = [json.loads(line) for line in out.splitlines()]
+    if a.why_only:
+        check_claims(games, ours, a.depth, os.path.join(a.dir, f"why-d{a.depth}.jsonl"))
+        return
+    ref = reference(games, chess.engine.Limit(depth=a.depth), os.path.join(a.dir, f"reference-d{a.depth}.jsonl"))
     if len(ours) != len(ref):
         sys.exit(f"{len(ours)} reviews for {len(ref)} games")
 

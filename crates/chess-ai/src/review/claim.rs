@@ -96,6 +96,11 @@ pub struct Claim {
     pub mate: Option<i32>,
     /// The piece the sentence names, and its square.
     pub piece: Option<(Role, Square)>,
+    /// The fact in words, as the sentence says it but without the better move (`it leaves the
+    /// knight on d4 to exd4`, `it misses a mate in 2`): what a player asked to find a better move
+    /// may be told of a wrong try without being given the answer. Empty in a review written before
+    /// 2026-12-06 and read back from JSON.
+    pub reason: String,
 }
 
 /// The lines a claim is checked against, from the position before the move, with their scores
@@ -244,7 +249,7 @@ mod tests {
 
     fn claim(kind: ClaimKind, board: &Board, claimed: &str, plies: usize, material: i32, mate: Option<i32>) -> Claim {
         let line = line(board, claimed);
-        Claim { kind, san: board.san_line(&line), line, plies, material, mate, piece: None }
+        Claim { kind, san: board.san_line(&line), line, plies, material, mate, piece: None, reason: String::new() }
     }
 
     /// Whether `claim` holds along the lines `played` and `better` (SAN from `board`), with the

@@ -124,7 +124,7 @@ struct PlyJson<'a> {
 /// A reason's claim (`super::claim`): its kind, which line shows it (`played`: the move played
 /// and the refutation; `better`: the better move and its line), that line from the position
 /// before the move, the plies within which it happens, the material in pawns, the moves to mate,
-/// and the piece it names.
+/// the piece it names, and the fact in words without the better move.
 #[derive(Serialize)]
 struct ClaimJson<'a> {
     kind: &'static str,
@@ -136,6 +136,7 @@ struct ClaimJson<'a> {
     mate: Option<i32>,
     piece: Option<String>,
     square: Option<String>,
+    reason: &'a str,
 }
 
 impl<'a> From<&'a Claim> for ClaimJson<'a> {
@@ -150,6 +151,7 @@ impl<'a> From<&'a Claim> for ClaimJson<'a> {
             mate: c.mate,
             piece: c.piece.map(|(role, _)| role.to_string()),
             square: c.piece.map(|(_, sq)| sq.to_string()),
+            reason: &c.reason,
         }
     }
 }
@@ -407,6 +409,7 @@ impl<'a> At<'a> {
             material: int(self.field("material")?, -100..=100)?,
             mate: self.get("mate").map(|m| int(m, 0..=i64::from(Score::MAX_PLY))).transpose()?,
             piece,
+            reason: self.get("reason").map(|r| r.str().map(str::to_owned)).transpose()?.unwrap_or_default(),
         })
     }
 
@@ -665,6 +668,7 @@ mod tests {
         assert_eq!(claim["line"], "played");
         assert_eq!(claim["uci"], serde_json::json!(["g2g4", "d8h4"]));
         assert_eq!(claim["san"], serde_json::json!(["g4", "Qh4#"]));
+        assert_eq!(claim["reason"], "allows mate in 1: Qh4#");
         assert_eq!((claim["mate"].as_i64(), claim["piece"].is_null()), (Some(1), true));
         assert_eq!(Review::from_json(&json.to_string(), &game).unwrap().to_json(), review.to_json());
         let refused = |edit: &dyn Fn(&mut serde_json::Value)| {

@@ -2,7 +2,8 @@
 # Strict TypeScript in an app that installs the packed package, never with skipLibCheck: bundler
 # resolution with ES2022 + DOM and no @types/node (a browser app), NodeNext with @types/node and no
 # DOM (a Node app), and ESNext + DOM + Node. The app imports the modern API, the compat path and
-# uses `using`. Offline: the tarball is unpacked by hand, TypeScript and @types/node are the
+# uses `using`; a CommonJS module (`.cts`) requires all three entries under NodeNext (Node 20.19+
+# requires ES modules) and imports them dynamically under Node16. Offline: the tarball is unpacked by hand, TypeScript and @types/node are the
 # workspace's. Run after `npm run build`.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -89,12 +90,46 @@ export function fen(): string {
   return game.fen();
 }
 TS
+# A CommonJS module of a Node app (`.cts`: `import` compiles to `require`), through the package's
+# `require` conditions and their `.d.cts` types.
+cat > "$work/cjs.cts" <<'TS'
+import { ChessError, ChessGame } from 'chess-wasm';
+import type { Score, Square } from 'chess-wasm';
+import { Game } from 'chess-wasm/compat';
+import { ChessGame as RulesGame } from 'chess-wasm/rules';
+
+export function fen(): string {
+  const game = new ChessGame();
+  const to: Square = game.move('e4').to;
+  const score: Score = { kind: 'mate', mate: 1 };
+  const rules = new RulesGame();
+  rules.move('d4');
+  const error: ChessError | null = null;
+  return `${game.fen()} ${to} ${score.kind} ${rules.fen()} ${new Game().exportJson().turn} ${String(error)}`;
+}
+TS
+# The same under Node16's rules, which know no `require` of an ES module (Node before 20.19): the
+# README's `await import(...)`, and types imported in import mode.
+cat > "$work/cjs-import.cts" <<'TS'
+import type { Score, Square } from 'chess-wasm' with { 'resolution-mode': 'import' };
+
+export async function fen(): Promise<string> {
+  const { ChessGame } = await import('chess-wasm');
+  const { Game } = await import('chess-wasm/compat');
+  const game = new ChessGame();
+  const to: Square = game.move('e4').to;
+  const score: Score = { kind: 'cp', cp: 20 };
+  return `${game.fen()} ${to} ${score.kind} ${new Game().exportJson().turn}`;
+}
+TS
 status=0
 for config in \
     '"moduleResolution": "bundler", "module": "ESNext", "lib": ["ES2022", "DOM"], "types": [] }, "files": ["main.ts"' \
     '"moduleResolution": "NodeNext", "module": "NodeNext", "lib": ["ES2022"], "types": ["node"] }, "files": ["main.ts"' \
     '"moduleResolution": "Node16", "module": "Node16", "lib": ["ES2022"], "types": ["node"] }, "files": ["main.ts"' \
-    '"moduleResolution": "NodeNext", "module": "NodeNext", "lib": ["ESNext", "DOM"], "types": ["node"] }, "files": ["main.ts", "using.ts"'; do
+    '"moduleResolution": "NodeNext", "module": "NodeNext", "lib": ["ESNext", "DOM"], "types": ["node"] }, "files": ["main.ts", "using.ts"' \
+    '"moduleResolution": "NodeNext", "module": "NodeNext", "lib": ["ES2022"], "types": ["node"] }, "files": ["cjs.cts"' \
+    '"moduleResolution": "Node16", "module": "Node16", "lib": ["ES2022"], "types": ["node"] }, "files": ["cjs-import.cts"'; do
     cat > "$work/tsconfig.json" <<JSON
 { "compilerOptions": { "strict": true, "target": "ES2022", "noEmit": true, $config] }
 JSON

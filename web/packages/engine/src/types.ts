@@ -303,7 +303,7 @@ export type ClaimKind =
  * A reason's claim, in a form another engine's lines can check: its kind, the line that shows it
  * from the position before the move (`played`: the move played, then the answer; `better`: the
  * better move and its line), the plies of that line within which it happens, the material lost or
- * won in pawns (1, 3, 3, 5, 9), the moves to mate, and the piece it names.
+ * won in pawns (1, 3, 3, 5, 9), the moves to mate, the piece it names, and the fact in words.
  */
 export interface ReviewClaim {
   kind: ClaimKind;
@@ -315,6 +315,12 @@ export interface ReviewClaim {
   mate: number | null;
   piece: 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king' | null;
   square: string | null;
+  /**
+   * The fact in words as `why` says it, but without the better move (`it leaves the knight on d4
+   * to exd4`, `it misses a mate in 2`): what a player asked to find a better move may be told of a
+   * wrong try. Empty in a review written before 2026-12-06.
+   */
+  reason: string;
 }
 
 /** One side's figures in a review. */
