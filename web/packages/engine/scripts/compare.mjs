@@ -20,21 +20,11 @@ import { Chess } from 'chess.js';
 import jce from 'js-chess-engine';
 import { ChessGame } from '../dist/index.js';
 import { ai as compatAi } from '../dist/compat.js';
+import { random } from './random.mjs';
 
 const GAMES = 100;
 const MAX_PLIES = 300;
 
-/** A seeded random number generator (mulberry32): the same games on every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The games, as UCI moves: random legal moves (queen promotions only) to the end or MAX_PLIES. */
 function randomGames() {

@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import jce from 'js-chess-engine';
 import { Game, getFen, move, moves, status } from '../dist/index.js';
+import { random } from '../scripts/random.mjs';
 
 /**
  * The differences on purpose (docs/web.md, "js-chess-engine v2 compatibility", lists the same).
@@ -86,17 +87,6 @@ function outcome(f) {
   }
 }
 
-/** mulberry32: a small seeded generator, so that a failing sequence can be run again. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const START_FENS = [
   undefined, // the start position, new Game()

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ChessGame } from '../dist/index.js';
+import { random } from '../scripts/random.mjs';
 
 const fixture = readFileSync(new URL('../../../../crates/chess-core/tests/data/san_games.txt', import.meta.url), 'utf8');
 
@@ -26,17 +27,6 @@ test("python-chess's SAN plays the game's moves", () => {
   assert.ok(plies > 20_000, `${plies} plies`);
 });
 
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('2,000 random games replay from their SAN', () => {
   const next = random(35);
