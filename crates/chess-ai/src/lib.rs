@@ -1,7 +1,8 @@
 //! # chess-ai
 //!
 //! The chess AI an application calls: configure an [`Ai`] with [`AiOptions`], then ask it for a
-//! move or an analysis of a [`chess_core::Game`] (its history counts, so repetitions are seen).
+//! move or an analysis of a [`core::Game`] (its history counts, so repetitions are seen). The
+//! rules are re-exported as [`core`], so an application needs no other dependency.
 //!
 //! - **Strength**: levels 1 to 5 (about 800, 1200, 1600, 2000 and 2300 Elo, calibrated by games
 //!   against Stockfish; see `docs/levels.md`), a continuous Elo setting (the `UCI_Elo`
@@ -17,8 +18,8 @@
 //! - **Determinism**: with a seed, the same game and options give the same move.
 //!
 //! ```
+//! use chess_ai::core::Game;
 //! use chess_ai::{Ai, AiOptions, Strength};
-//! use chess_core::Game;
 //!
 //! let ai = Ai::new(AiOptions { strength: Strength::Level(2), seed: Some(7), ..AiOptions::default() }).unwrap();
 //! let mut game = Game::new();
@@ -46,6 +47,11 @@ pub mod openings;
 mod options;
 mod polyglot_random;
 pub mod review;
+
+/// The rules, from `chess-core`: what an application needs beside the AI (the [`core::Game`] it
+/// asks about, [`core::Board`], moves, FEN, SAN and PGN), so that `chess-ai` is its one
+/// dependency: `use chess_ai::core::Game;`.
+pub use chess_core as core;
 
 #[cfg(feature = "threads")]
 pub use ai::Thinking;

@@ -751,7 +751,8 @@ test('a timed game: the clocks run, a move adds the increment, and a fallen flag
 
 test('a premove while the engine thinks is played after its reply; Escape, a right click or a click on it cancels it', async () => {
   const { page, errors } = await open(suite.browser, suite.url);
-  await newGame(page, { level: 'full', seconds: 6 });
+  // Time for three premoves made and cancelled before the engine answers.
+  await newGame(page, { level: 'full', seconds: 12 });
   await typeMove(page, 'e4');
   await page.waitForSelector('#thinking:not([hidden])');
   const frames = () => page.locator('#board .marker-frame').count();
@@ -763,6 +764,7 @@ test('a premove while the engine thinks is played after its reply; Escape, a rig
   await page.keyboard.press('Escape');
   assert.equal(await page.textContent('#message'), 'Premove cancelled.');
   assert.equal(await frames(), 0);
+  await page.waitForTimeout(600); // the pawn drawn on c4 goes back
   // So does a right click anywhere on the board, and a click on the premoved piece.
   await click(page, 'c2');
   await click(page, 'c4');
@@ -770,12 +772,16 @@ test('a premove while the engine thinks is played after its reply; Escape, a rig
   await page.mouse.click(h6.x, h6.y, { button: 'right' });
   assert.equal(await page.textContent('#message'), 'Premove cancelled.');
   assert.equal(await frames(), 0);
+  await page.waitForTimeout(600);
   await click(page, 'g1');
   await click(page, 'f3');
   assert.match(await page.textContent('#message'), /^Premove g1–f3/);
   await click(page, 'g1');
   assert.equal(await page.textContent('#message'), 'Premove cancelled.');
   assert.equal(await frames(), 0);
+  // The board takes its position back (the knight drawn on f3 returns to g1): input waits for
+  // the animation, as a player does.
+  await page.waitForTimeout(600);
   await click(page, 'd2');
   await click(page, 'd4');
   assert.match(await page.textContent('#message'), /^Premove d2–d4/);
