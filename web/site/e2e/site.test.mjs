@@ -756,36 +756,35 @@ test('a premove while the engine thinks is played after its reply; Escape, a rig
   await typeMove(page, 'e4');
   await page.waitForSelector('#thinking:not([hidden])');
   const frames = () => page.locator('#board .marker-frame').count();
+  // Cancelled: said, unmarked, and the piece drawn on its premove's square back home (input waits
+  // for that animation, as a player does).
+  const cancelled = async () => {
+    assert.equal(await page.textContent('#message'), 'Premove cancelled.');
+    assert.equal(await frames(), 0);
+    await page.waitForTimeout(600);
+  };
   // Escape with the focus on the board cancels it.
   await click(page, 'c2');
   await click(page, 'c4');
   assert.equal(await frames(), 2);
   await page.focus('#board svg.cm-chessboard');
   await page.keyboard.press('Escape');
-  assert.equal(await page.textContent('#message'), 'Premove cancelled.');
-  assert.equal(await frames(), 0);
-  await page.waitForTimeout(600); // the pawn drawn on c4 goes back
+  await cancelled();
   // So does a right click anywhere on the board, and a click on the premoved piece.
   await click(page, 'c2');
   await click(page, 'c4');
   const h6 = await squareCenter(page, 'h6');
   await page.mouse.click(h6.x, h6.y, { button: 'right' });
-  assert.equal(await page.textContent('#message'), 'Premove cancelled.');
-  assert.equal(await frames(), 0);
-  await page.waitForTimeout(600);
+  await cancelled();
   await click(page, 'g1');
   await click(page, 'f3');
   assert.match(await page.textContent('#message'), /^Premove g1–f3/);
   await click(page, 'g1');
-  assert.equal(await page.textContent('#message'), 'Premove cancelled.');
-  assert.equal(await frames(), 0);
-  // The board takes its position back (the knight drawn on f3 returns to g1): input waits for
-  // the animation, as a player does.
-  await page.waitForTimeout(600);
+  await cancelled();
   await click(page, 'd2');
   await click(page, 'd4');
   assert.match(await page.textContent('#message'), /^Premove d2–d4/);
-  assert.equal(await page.locator('#board .marker-frame').count(), 2, 'the premove is marked');
+  assert.equal(await frames(), 2, 'the premove is marked');
   assert.equal(await moveCount(page), 1, 'not played yet');
   // The engine answers; the premove follows at once, then the engine thinks again.
   await waitMoves(page, 3, 30_000);

@@ -55,9 +55,13 @@ export function figurineSan(san: string): string {
 
 /** `12.` before White's move, `12…` before Black's. */
 export function moveNumber(ply: number, startFullMove: number, startTurn: Color): string {
-  const offset = startTurn === 'black' ? 1 : 0;
-  const index = ply - 1 + offset;
-  return `${startFullMove + Math.floor(index / 2)}${index % 2 === 0 ? '.' : '…'}`;
+  const white = (ply - 1 + (startTurn === 'black' ? 1 : 0)) % 2 === 0;
+  return `${fullMoveOf(ply, startFullMove, startTurn)}${white ? '.' : '…'}`;
+}
+
+/** The move number of ply `ply` (from 1) of a game that starts at `startFullMove` with `startTurn` to move. */
+export function fullMoveOf(ply: number, startFullMove: number, startTurn: Color): number {
+  return startFullMove + Math.floor((ply - 1 + (startTurn === 'black' ? 1 : 0)) / 2);
 }
 
 /** The message of something thrown: an `Error`'s message, anything else as a string. */

@@ -11,7 +11,7 @@ import { ReviewPanel } from './review.js';
 import { type GameSummary, type SavedClock, type SavedGame, Store, newGameId } from './storage.js';
 import { StorageNotice } from './storage-notice.js';
 import { GameLock } from './game-lock.js';
-import { formatResult, formatScore, messageOf, moveNumber, whiteScore } from './format.js';
+import { formatResult, formatScore, fullMoveOf, messageOf, moveNumber, whiteScore } from './format.js';
 import { $, START_FEN, drawClockFaces, figurineSwitch, hasOption, showGauge, takebackSelect, ui } from './ui.js';
 import { renderGamesList } from './games-list.js';
 import { copyText, download } from './share.js';
@@ -259,7 +259,7 @@ async function render(): Promise<void> {
     ui.status.textContent = `Learn from your mistakes: ${retry.index + 1} of ${retry.plies.length}`;
     ui.status.className = 'status';
   } else if (viewPly !== null) {
-    ui.status.textContent = `Viewing ${viewedMove(viewPly, history)}${state.isFinished ? ` · ${formatResult(state)}` : ''}`;
+    ui.status.textContent = `Viewing ${viewedMove(viewPly, history, start)}${state.isFinished ? ` · ${formatResult(state)}` : ''}`;
     ui.status.className = 'status';
   } else if (state.isFinished) {
     ui.status.textContent = formatResult(state);
@@ -272,14 +272,16 @@ async function render(): Promise<void> {
   ui.fen.textContent = game.fen();
   // A resignation ends the game: undoing it is not a take-back (start a new game instead).
   const playing = !analysis && !retry;
+  // A timed game still being played: no engine help (hint, analysis, review) until it ends, as on lichess.
+  const timedGameOn = clocks !== null && !state.isFinished;
   ui.buttons.undo.disabled =
     !playing || thinking || history.length === 0 || state.status === 'resignation' || takebackSelect.value === 'off';
   ui.buttons.undo.title = takebackSelect.value === 'off' ? 'Takebacks are off (the New game panel)' : 'Take back your last move';
-  ui.buttons.hint.disabled = !humanMayMove() || timedGameOn();
+  ui.buttons.hint.disabled = !humanMayMove() || timedGameOn;
   ui.buttons.resign.disabled = !playing || thinking || state.isFinished;
   ui.buttons.offerDraw.disabled = !humanMayMove();
   ui.moveText.disabled = !(humanMayMove() || analysis || retryMayMove());
-  ui.buttons.review.disabled = !playing || thinking || reviewing || history.length === 0 || timedGameOn();
+  ui.buttons.review.disabled = !playing || thinking || reviewing || history.length === 0 || timedGameOn;
   ui.buttons.review.textContent = reviewPanel.current ? 'Review again' : 'Review game';
   ui.buttons.nextMistake.hidden = reviewPanel.current === null;
   ui.buttons.downloadReviewed.hidden = reviewPanel.current === null;
@@ -288,10 +290,10 @@ async function render(): Promise<void> {
   ui.buttons.retry.hidden = toRetry === 0;
   ui.buttons.retry.disabled = !playing || thinking || reviewing;
   ui.buttons.retry.textContent = `Learn from your mistakes (${toRetry})`;
-  ui.buttons.analyse.disabled = !playing || thinking || reviewing || timedGameOn();
+  ui.buttons.analyse.disabled = !playing || thinking || reviewing || timedGameOn;
   for (const button of [ui.buttons.hint, ui.buttons.review, ui.buttons.analyse]) {
     button.dataset.help ??= button.title;
-    button.title = timedGameOn() ? 'Not during a timed game: after it ends' : button.dataset.help;
+    button.title = timedGameOn ? 'Not during a timed game: after it ends' : button.dataset.help;
   }
   ui.analysisPanel.hidden = !analysis;
   ui.retryPanel.hidden = !retry;
@@ -319,7 +321,7 @@ async function render(): Promise<void> {
     // The bar shows the review's score of the position on the board.
     const score = shown?.played.scoreAfter ?? reviewPanel.current.plies[0]?.scoreBefore ?? null;
     if (score && !('mate' in score && score.mate === 0)) gauge = score;
-  } else if (lastEval && lastEval.ply === ply && !timedGameOn()) {
+  } else if (lastEval && lastEval.ply === ply && !timedGameOn) {
     gauge = lastEval.score;
   }
   showGauge(gauge);
@@ -346,11 +348,6 @@ function timeLeftOnReturn(saved: SavedClock): Record<Color, number> {
     left[saved.running] = Math.max(0, left[saved.running] - Math.max(0, Date.now() - saved.savedAt));
   }
   return left;
-}
-
-/** A timed game still being played: no engine help (hint, analysis, review) until it ends, as on lichess. */
-function timedGameOn(): boolean {
-  return clocks !== null && !game.state().isFinished;
 }
 
 /** Run the clock of the side to move while the game is played; pause it otherwise. */
@@ -385,17 +382,18 @@ function newClocks(): Clocks | null {
   return control ? new Clocks(control, flagFell, drawClocks) : null;
 }
 
-/** The game's start position (its move number and side to move number the moves). */
-/** The move shown at `ply` of `history`, in moves, not plies: `3…Nf6 (move 3 of 4)`, or `the start position`. */
-function viewedMove(ply: number, history: readonly MoveInfo[]): string {
+/**
+ * The move shown at `ply` of `history` (`start`: the game's start position), in moves, not plies:
+ * `3…Nf6 (move 3 of 4)`, or `the start position`.
+ */
+function viewedMove(ply: number, history: readonly MoveInfo[], start: GameState): string {
   const seen = history[ply - 1];
   if (!seen) return 'the start position';
-  const start = startState();
-  const number = moveNumber(ply, start.fullMove, start.turn);
-  const full = (p: number) => Number.parseInt(moveNumber(p, start.fullMove, start.turn), 10);
-  return `${number}${seen.san} (move ${full(ply)} of ${full(history.length)})`;
+  const full = (p: number) => fullMoveOf(p, start.fullMove, start.turn);
+  return `${moveNumber(ply, start.fullMove, start.turn)}${seen.san} (move ${full(ply)} of ${full(history.length)})`;
 }
 
+/** The game's start position (its move number and side to move number the moves). */
 function startState(): GameState {
   const position = new ChessGame(game.startFen());
   try {
