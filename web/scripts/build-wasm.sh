@@ -16,13 +16,17 @@ if [ "$have" != "$want" ]; then
     exit 1
 fi
 
-# SIMD128: every browser of the last years and Node 20 have it.
+# SIMD128: every browser of the last years and Node 20 have it. `host-data`: no nets, book or
+# opening names inside (the package fetches them when first needed: src/data.ts) and the magic
+# tables computed on first use, so that a page's first download stays small; its own target
+# directory, so that its features never mix with the native build's.
 RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
-    cargo build --release --target wasm32-unknown-unknown -p chess-wasm
+    cargo build --release --target wasm32-unknown-unknown -p chess-wasm --features host-data \
+    --target-dir target/wasm-engine
 out=web/packages/engine/src/wasm
 rm -rf "$out"
-wasm-bindgen --target web --out-dir "$out" --out-name chess_wasm \
-    target/wasm32-unknown-unknown/release/chess_wasm.wasm
+wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$out" \
+    --out-name chess_wasm target/wasm-engine/wasm32-unknown-unknown/release/chess_wasm.wasm
 ls -l "$out"/chess_wasm_bg.wasm
 
 # The rules-only module (chess-wasm/rules): chess-core alone, without its magic tables, built for

@@ -17,6 +17,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
   '.nnue': 'application/octet-stream',
+  '.bin': 'application/octet-stream',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
 };
 
 function* files(dir: string): Generator<string> {

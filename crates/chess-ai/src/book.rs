@@ -49,8 +49,12 @@ const WHITE_TO_MOVE: usize = 780;
 /// The size of one book entry on disk.
 const ENTRY_SIZE: usize = 16;
 
-/// The book vendored with the crate.
+/// The book vendored with the crate (given by the host at run time instead with `host-data`).
+#[cfg(not(feature = "host-data"))]
 static EMBEDDED: &[u8] = include_bytes!("../data/lichess_openings_cc0.bin");
+
+/// The vendored book, parsed on first use (or as the host provided it, with `host-data`).
+static VENDORED: OnceLock<Book> = OnceLock::new();
 
 /// The Polyglot key of a position: the hash that book entries are sorted and looked up by.
 ///
@@ -239,10 +243,31 @@ impl Book {
         Book::from_bytes(&bytes)
     }
 
-    /// The book vendored with the crate (CC0, 8,055 entries), parsed on first use.
+    /// The book vendored with the crate (CC0, 8,055 entries), parsed on first use. With the
+    /// `host-data` feature it is the book the host gave ([`provide`](Self::provide)), and an
+    /// empty book until then.
     pub fn embedded() -> &'static Book {
-        static BOOK: OnceLock<Book> = OnceLock::new();
-        BOOK.get_or_init(|| Book::from_bytes(EMBEDDED).expect("the embedded book is well formed"))
+        #[cfg(not(feature = "host-data"))]
+        return VENDORED.get_or_init(|| Book::from_bytes(EMBEDDED).expect("the embedded book is well formed"));
+        #[cfg(feature = "host-data")]
+        {
+            static EMPTY: Book = Book { entries: Vec::new() };
+            VENDORED.get().unwrap_or(&EMPTY)
+        }
+    }
+
+    /// Give the vendored book's bytes (`data/lichess_openings_cc0.bin`; the `host-data`
+    /// feature compiles none in). A book already provided stays as it is.
+    #[cfg(feature = "host-data")]
+    pub fn provide(bytes: &[u8]) -> Result<&'static Book, BookError> {
+        let book = Book::from_bytes(bytes)?;
+        Ok(VENDORED.get_or_init(|| book))
+    }
+
+    /// Whether [`embedded`](Self::embedded) is the vendored book: always, unless the `host-data`
+    /// feature leaves it to the host, which has not yet [provided](Self::provide) it.
+    pub fn is_available() -> bool {
+        !cfg!(feature = "host-data") || VENDORED.get().is_some()
     }
 
     /// The number of entries.

@@ -35,26 +35,82 @@ pub struct Opening {
     pub name: &'static str,
 }
 
+/// The table's text, a row a named position: its Polyglot key in hexadecimal, the ECO code and
+/// the name, separated by tabs, sorted by key (given by the host at run time with `host-data`).
+#[cfg(not(feature = "host-data"))]
 static DATA: &str = include_str!("../data/openings.tsv");
 
-/// The table, sorted by key (parsed once).
+/// The table, sorted by key (parsed once, or as the host provided it with `host-data`).
+static TABLE: OnceLock<Vec<(u64, Opening)>> = OnceLock::new();
+
+/// The table: empty with `host-data` until the host [provides](provide) it.
 fn table() -> &'static [(u64, Opening)] {
-    static TABLE: OnceLock<Vec<(u64, Opening)>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let rows: Vec<(u64, Opening)> = DATA
-            .lines()
-            .map(|line| {
-                let mut fields = line.splitn(3, '\t');
-                let (key, eco, name) = (fields.next(), fields.next(), fields.next());
-                match (key.and_then(|k| u64::from_str_radix(k, 16).ok()), eco, name) {
-                    (Some(key), Some(eco), Some(name)) => (key, Opening { eco, name }),
-                    _ => panic!("data/openings.tsv: a bad row: {line:?}"),
-                }
-            })
-            .collect();
-        debug_assert!(rows.windows(2).all(|w| w[0].0 < w[1].0), "data/openings.tsv is sorted by key");
-        rows
-    })
+    #[cfg(not(feature = "host-data"))]
+    return TABLE.get_or_init(|| table_of(DATA));
+    #[cfg(feature = "host-data")]
+    TABLE.get().map_or(&[], Vec::as_slice)
+}
+
+/// The rows of a table's text, or the 1-based line of the first bad row (too few fields, a key
+/// that is not hexadecimal, or a key not above the row before).
+fn parse(text: &str) -> Result<Vec<(u64, &str, &str)>, usize> {
+    let mut rows: Vec<(u64, &str, &str)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let mut fields = line.splitn(3, '\t');
+        let (key, eco, name) = (fields.next(), fields.next(), fields.next());
+        let row = match (key.and_then(|k| u64::from_str_radix(k, 16).ok()), eco, name) {
+            (Some(key), Some(eco), Some(name)) => (key, eco, name),
+            _ => return Err(i + 1),
+        };
+        if rows.last().is_some_and(|last| last.0 >= row.0) {
+            return Err(i + 1);
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// The table of a text kept for the life of the program, checked by [`parse`] already.
+fn table_of(text: &'static str) -> Vec<(u64, Opening)> {
+    let rows = parse(text).unwrap_or_else(|line| panic!("openings.tsv: a bad row at line {line}"));
+    rows.into_iter().map(|(key, eco, name)| (key, Opening { eco, name })).collect()
+}
+
+/// A table of opening names the host gave is not one: the 1-based line of its first bad row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BadTable {
+    /// The line of the first bad row.
+    pub line: usize,
+}
+
+impl std::fmt::Display for BadTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "not a table of opening names (openings.tsv): line {} is not `key<TAB>ECO<TAB>name` sorted by key",
+            self.line
+        )
+    }
+}
+
+impl std::error::Error for BadTable {}
+
+/// Give the table's text (`data/openings.tsv`; the `host-data` feature compiles none in). A
+/// table already provided stays as it is. Returns the number of named positions.
+#[cfg(feature = "host-data")]
+pub fn provide(text: String) -> Result<usize, BadTable> {
+    if let Some(table) = TABLE.get() {
+        return Ok(table.len());
+    }
+    parse(&text).map_err(|line| BadTable { line })?;
+    // Kept for the life of the program, as the compiled-in table is: the names are `&'static`.
+    Ok(TABLE.get_or_init(|| table_of(Box::leak(text.into_boxed_str()))).len())
+}
+
+/// Whether the table is there: always, unless the `host-data` feature leaves it to the host,
+/// which has not yet [provided](provide) it.
+pub fn is_available() -> bool {
+    !cfg!(feature = "host-data") || TABLE.get().is_some()
 }
 
 /// The opening named at exactly this position, if the table names it.
@@ -92,6 +148,17 @@ mod tests {
         assert_eq!(count(), 3_807);
         assert!(table().windows(2).all(|w| w[0].0 < w[1].0));
         assert!(table().iter().all(|(_, o)| o.eco.len() == 3 && !o.name.is_empty()));
+    }
+
+    #[test]
+    fn a_table_given_by_a_host_is_read_without_panics() {
+        assert_eq!(parse("0a\tB00\tA\n0b\tB01\tB, C").unwrap(), [(10, "B00", "A"), (11, "B01", "B, C")]);
+        assert_eq!(parse("zz\tB00\tA"), Err(1), "a key that is not hexadecimal");
+        assert_eq!(parse("0a\tB00"), Err(1), "a missing name");
+        assert_eq!(parse("0b\tB00\tA\n0a\tB01\tB"), Err(2), "not sorted");
+        assert_eq!(parse("0a\tB00\tA\n0a\tB01\tB"), Err(2), "a key twice");
+        assert!(BadTable { line: 2 }.to_string().contains("line 2"));
+        assert!(is_available());
     }
 
     #[test]

@@ -99,7 +99,12 @@ pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
 /// bigger net is read from its file's bytes when wanted ([`Network::from_bytes`]; the npm package
 /// ships the file and loads it on first use). Native builds keep `s6-128-hm-1000` too, so that
 /// the WebAssembly build's play can be reproduced natively by name.
-#[cfg(not(target_arch = "wasm32"))]
+///
+/// With the `host-nets` feature no bytes are compiled in: the WebAssembly build's names are
+/// listed, and the host gives each file's bytes once ([`Network::provide`]) before the first
+/// search (the npm package fetches them when first needed, so that a page's first download
+/// carries no net).
+#[cfg(all(not(target_arch = "wasm32"), not(feature = "host-nets")))]
 pub const COMPILED_IN: [(&str, &[u8]); 3] = [
     ("s7-hm4-1726-k200", include_bytes!("../nets/s7-hm4-1726-k200.nnue")),
     ("s6-128-hm-1000", include_bytes!("../nets/s6-128-hm-1000.nnue")),
@@ -107,11 +112,24 @@ pub const COMPILED_IN: [(&str, &[u8]); 3] = [
 ];
 
 /// The nets compiled into the crate in WebAssembly: see the native [`COMPILED_IN`].
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "host-nets")))]
 pub const COMPILED_IN: [(&str, &[u8]); 2] = [
     ("s6-128-hm-1000", include_bytes!("../nets/s6-128-hm-1000.nnue")),
     ("cn128-v2", include_bytes!("../nets/cn128-v2.nnue")),
 ];
+
+/// The nets the host provides (the `host-nets` feature), by name, their bytes empty: see the
+/// other [`COMPILED_IN`]. [`Network::provide`] takes these files and no other.
+#[cfg(feature = "host-nets")]
+pub const COMPILED_IN: [(&str, &[u8]); 2] = [("s6-128-hm-1000", &[]), ("cn128-v2", &[])];
+
+/// The hashes of the weights of the nets [`Network::provide`] takes, in the order of
+/// [`COMPILED_IN`].
+#[cfg(feature = "host-nets")]
+const PROVIDED_HASHES: [u64; 2] = [0xc385_be07_44ec_a044, 0xc13b_3e71_014a_8da7];
+
+/// The nets of [`COMPILED_IN`], parsed on first use (or given by the host, with `host-nets`).
+static PARSED: [OnceLock<Arc<Network>>; COMPILED_IN.len()] = [const { OnceLock::new() }; COMPILED_IN.len()];
 
 /// The input feature of a `color` `role` on `square`, seen by `perspective`: own pieces first,
 /// squares flipped vertically for Black.
@@ -153,6 +171,9 @@ pub enum NetError {
     OutputWeightsTooLarge,
     /// The file could not be read ([`Network::open`]): the file system's reason.
     Io(String),
+    /// [`Network::provide`] was given a net that is not the one it was told, or not one of those
+    /// it takes (by name and hash): the name inside the file.
+    NotProvidable(String),
 }
 
 impl fmt::Display for NetError {
@@ -173,6 +194,10 @@ impl fmt::Display for NetError {
             NetError::WrongSizes => write!(f, "the weights do not have the sizes of the net's width"),
             NetError::OutputWeightsTooLarge => write!(f, "output weights too large: the output sum could overflow"),
             NetError::Io(reason) => write!(f, "cannot read the net file: {reason}"),
+            NetError::NotProvidable(name) => {
+                let names: Vec<&str> = COMPILED_IN.iter().map(|(name, _)| *name).collect();
+                write!(f, "the net {name:?} is not the one named, or not one the engine takes in place of a compiled-in net ({})", names.join(", "))
+            }
         }
     }
 }
@@ -399,14 +424,58 @@ impl Network {
     }
 
     /// The `index`-th net of [`COMPILED_IN`], parsed on first use.
+    #[cfg(not(feature = "host-nets"))]
     fn compiled_in(index: usize) -> Arc<Network> {
-        static PARSED: [OnceLock<Arc<Network>>; COMPILED_IN.len()] = [const { OnceLock::new() }; COMPILED_IN.len()];
         let net = PARSED[index].get_or_init(|| {
             let net =
                 Network::from_bytes(COMPILED_IN[index].1).expect("a compiled-in net is a valid net file (tested)");
             Arc::new(net)
         });
         Arc::clone(net)
+    }
+
+    /// The `index`-th net of [`COMPILED_IN`], as the host provided it.
+    ///
+    /// # Panics
+    /// When the host has not provided it: a host checks [`Network::missing`] before its first
+    /// search (the npm package's bindings refuse to search while a net is missing).
+    #[cfg(feature = "host-nets")]
+    fn compiled_in(index: usize) -> Arc<Network> {
+        let name = COMPILED_IN[index].0;
+        Arc::clone(PARSED[index].get().unwrap_or_else(|| panic!("the net {name} must be provided before use")))
+    }
+
+    /// Give the bytes of the net named `name`, one of [`COMPILED_IN`] (the `host-nets` feature:
+    /// none is compiled in). The file must be that net, by the name inside it and its weights'
+    /// hash; a net already provided stays as it is. Returns the net.
+    #[cfg(feature = "host-nets")]
+    pub fn provide(name: &str, bytes: &[u8]) -> Result<Arc<Network>, NetError> {
+        let net = Network::from_bytes(bytes)?;
+        let index = COMPILED_IN
+            .iter()
+            .zip(PROVIDED_HASHES)
+            .position(|((listed, _), hash)| *listed == name && *listed == net.name() && hash == net.hash())
+            .ok_or_else(|| NetError::NotProvidable(net.name().to_owned()))?;
+        Ok(Arc::clone(PARSED[index].get_or_init(|| Arc::new(net))))
+    }
+
+    /// The names of the nets of [`COMPILED_IN`] not yet available: none when they are compiled
+    /// in, else those the host has not provided ([`provide`](Self::provide), `host-nets`).
+    ///
+    /// ```
+    /// # #[cfg(not(feature = "host-nets"))]
+    /// assert!(chess_eval::Network::missing().is_empty());
+    /// ```
+    pub fn missing() -> Vec<&'static str> {
+        if !cfg!(feature = "host-nets") {
+            return Vec::new();
+        }
+        COMPILED_IN
+            .iter()
+            .zip(&PARSED)
+            .filter(|(_, parsed)| parsed.get().is_none())
+            .map(|((name, _), _)| *name)
+            .collect()
     }
 
     /// A net of width `hidden` with small pseudo-random weights drawn from `seed` (a fixed LCG),

@@ -8,17 +8,20 @@ use std::sync::Arc;
 use chess_ai::{Ai, Info, Mode, SearchControl};
 use wasm_bindgen::prelude::*;
 
+use crate::data::{self, Need};
 use crate::{engine, host, js, json, net, position, Error, JsPosition};
 
 #[wasm_bindgen(js_class = Position)]
 impl JsPosition {
     /// The game's opening as JSON, `{"eco":"C50","name":"Italian Game"}`, from the last named
-    /// position the game passed through (`chess_ai::openings`), or `null`.
-    pub fn opening(&self) -> String {
-        match chess_ai::openings::classify(self.0.game()) {
+    /// position the game passed through (`chess_ai::openings`), or `null`. Refused while the
+    /// opening names are not loaded ([`data`]).
+    pub fn opening(&self) -> Result<String, JsValue> {
+        data::require(Need::Openings).map_err(js)?;
+        Ok(match chess_ai::openings::classify(self.0.game()) {
             Some((o, ply)) => json(&serde_json::json!({ "eco": o.eco, "name": o.name, "ply": ply })),
             None => "null".to_owned(),
-        }
+        })
     }
 }
 
@@ -58,6 +61,7 @@ pub fn think(
     control: Option<&SearchControl>,
     report: &mut dyn FnMut(String),
 ) -> Result<String, Error> {
+    data::require(Need::Engine)?;
     position.refuse_when_over()?;
     let read = engine::limits_from_json(limits_json)?;
     if read.endless && control.is_none() {
@@ -100,6 +104,7 @@ pub fn review(
     control: &SearchControl,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<String, Error> {
+    data::require(Need::Review)?;
     let options = engine::review_options_from_json(options_json)?;
     let review = chess_ai::review::review(position.game(), &options, control, progress)?;
     Ok(review.to_json())
@@ -135,6 +140,7 @@ impl JsEngine {
     /// An AI with these options (JSON; see API.md).
     #[wasm_bindgen(constructor)]
     pub fn new(options_json: Option<String>) -> Result<JsEngine, JsValue> {
+        data::require(Need::Engine).map_err(js)?;
         let options =
             engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
         let ai = Ai::new(options).map_err(|e| js(e.into()))?;
@@ -145,6 +151,7 @@ impl JsEngine {
     /// Change the options.
     #[wasm_bindgen(js_name = setOptions)]
     pub fn set_options(&mut self, options_json: Option<String>) -> Result<(), JsValue> {
+        data::require(Need::Engine).map_err(js)?;
         let options =
             engine::options_from_json(options_json.as_deref().unwrap_or(""), host::random_seed()).map_err(js)?;
         self.0.set_options(options).map_err(|e| js(e.into()))
@@ -214,20 +221,22 @@ pub fn unload_net() {
 
 /// The net full strength searches with now, as JSON `{name, hash, shape, compiledIn}`.
 #[wasm_bindgen(js_name = currentNet)]
-pub fn current_net() -> String {
-    json(&net::describe())
+pub fn current_net() -> Result<String, JsValue> {
+    data::require(Need::Engine).map_err(js)?;
+    Ok(json(&net::describe()))
 }
 
 /// Search the bench positions to `depth` on the package's net (the native `chess bench` does the
 /// same on its own): JSON `{nodes, timeMs, nps}`. On the same net, the node count equals the
 /// native one at the same depth.
 #[wasm_bindgen]
-pub fn bench(depth: i32) -> String {
+pub fn bench(depth: i32) -> Result<String, JsValue> {
+    data::require(Need::Engine).map_err(js)?;
     let clock = Arc::new(host::HostClock);
     let eval = chess_ai::bench::BenchEval::Network(net::current());
     let bench = chess_ai::bench::bench(depth.clamp(1, 64), 16, eval, Some(clock), |_, _, _| {});
-    let Ok(r) = bench else { return "{\"error\":\"no memory for the table\"}".to_owned() };
-    format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps())
+    let Ok(r) = bench else { return Ok("{\"error\":\"no memory for the table\"}".to_owned()) };
+    Ok(format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps()))
 }
 
 /// The largest net file the engine reads, in bytes ([`chess_eval::Network::MAX_FILE_BYTES`]):
@@ -267,4 +276,18 @@ pub fn levels() -> String {
         })
         .collect();
     json(&levels)
+}
+
+/// Give the bytes of one of the engine's data files ([`data::FILES`]), for the module built
+/// without them (`host-data`): the package's JavaScript fetches each when first needed.
+#[wasm_bindgen(js_name = provideData)]
+pub fn provide_data(file: &str, bytes: &[u8]) -> Result<(), JsValue> {
+    data::provide(file, bytes).map_err(js)
+}
+
+/// The engine's data files not yet given, as a JSON array of their names (`[]` when they are
+/// compiled in or all given).
+#[wasm_bindgen(js_name = missingData)]
+pub fn missing_data() -> String {
+    json(&data::missing())
 }

@@ -48,6 +48,16 @@ pub enum Error {
     /// Bytes that are not a net file, and why.
     #[error("invalid net: {0}")]
     Net(String),
+    /// A data file of the engine that is not yet there (the `host-data` build; `crate::data`):
+    /// their names.
+    #[error(
+        "the engine's data ({0}) is not loaded yet: in a page, `await preload()` (exported by the package) once \
+         before the first AI, review or opening call; in Node and in workers it loads by itself on first use"
+    )]
+    DataMissing(String),
+    /// Bytes given as one of the engine's data files that are not that file, and why.
+    #[error("invalid data file: {0}")]
+    Data(String),
     /// A review given back (to annotate a PGN) that is not one, or not of this game.
     #[cfg(feature = "engine")]
     #[error(transparent)]
@@ -95,6 +105,8 @@ impl Error {
             #[cfg(feature = "engine")]
             Error::Ai(_) | Error::ReviewFailed(ReviewError::Search(_)) => "INTERNAL",
             Error::Net(_) => "INVALID_NET",
+            Error::DataMissing(_) => "NOT_LOADED",
+            Error::Data(_) => "INVALID_DATA",
             #[cfg(feature = "engine")]
             Error::Review(_) => "INVALID_REVIEW",
         }

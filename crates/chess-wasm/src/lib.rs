@@ -23,6 +23,8 @@
 #[cfg(feature = "engine")]
 mod ai_bindings;
 #[cfg(feature = "engine")]
+pub mod data;
+#[cfg(feature = "engine")]
 pub mod engine;
 mod error;
 #[cfg(feature = "engine")]
@@ -35,8 +37,8 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "engine")]
 pub use ai_bindings::{
-    bench, current_net, js_review, levels, load_net, max_hash_mb, max_net_bytes, move_classes, review, think,
-    unload_net, JsEngine,
+    bench, current_net, js_review, levels, load_net, max_hash_mb, max_net_bytes, missing_data, move_classes,
+    provide_data, review, think, unload_net, JsEngine,
 };
 
 pub use error::Error;

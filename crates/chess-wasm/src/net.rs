@@ -1,5 +1,6 @@
-//! The package's full-strength net: the one compiled into the module (`s6-128-hm-1000`, what
-//! fits a page's first download), or a net the caller loads from a file's bytes
+//! The package's full-strength net: the module's own (`s6-128-hm-1000`, small enough for the
+//! AI's first download; compiled in natively, one of the data files the npm package's module is
+//! given, [`crate::data`]), or a net the caller loads from a file's bytes
 //! ([`load`]: the npm package ships `s7-hm4-1726-k200.nnue`, the native build's net, and loads
 //! it on first use). Full strength, analysis, the review and the bench search with it; the
 //! levels keep the net they were calibrated with.
@@ -28,8 +29,8 @@ use serde::Serialize;
 
 use crate::error::Error;
 
-/// The full-strength net compiled into the package: the one `chess-eval` compiles into
-/// WebAssembly builds as its first. Named here, not taken as `Network::embedded()`, so that the
+/// The package's own full-strength net: the one `chess-eval` compiles into WebAssembly builds as
+/// its first (or, with `host-data`, is given first). Named here, not taken as `Network::embedded()`, so that the
 /// native build of this crate (its tests, the fixtures the npm package checks against) plays as
 /// the WebAssembly one does.
 pub const COMPILED: &str = "s6-128-hm-1000";

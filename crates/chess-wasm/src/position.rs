@@ -583,6 +583,7 @@ impl Position {
     /// `chess-review/1`, [`chess_ai::review::Review::annotate`]): `[%eval]` after each move, the
     /// marked moves' NAGs, class, why and better line.
     pub fn annotated_pgn(&self, tags: &[(String, String)], review_json: &str) -> Result<String, Error> {
+        crate::data::require(crate::data::Need::Openings)?;
         let review = chess_ai::review::Review::from_json(review_json, &self.game)?;
         Ok(review.annotate(&self.pgn_game(tags)).to_pgn())
     }

@@ -688,7 +688,7 @@ fn typescript_options_and_limits_are_the_boundarys() {
 fn bench_fixture_holds_natively() {
     let fixture = fixture("bench.json");
     let depth = fixture["depth"].as_i64().unwrap() as i32;
-    let answer: serde_json::Value = serde_json::from_str(&chess_wasm::bench(depth)).unwrap();
+    let answer: serde_json::Value = serde_json::from_str(&chess_wasm::bench(depth).unwrap()).unwrap();
     assert_eq!(answer["nodes"], fixture["nodes"], "a search change: update tests/data/bench.json");
     let native = chess_ai::bench::bench(depth, 16, chess_ai::bench::BenchEval::Net, None, |_, _, _| {}).unwrap();
     assert_eq!(fixture["native"]["net"], chess_eval::Network::embedded().name());

@@ -672,7 +672,7 @@ test('Copy PGN without a clipboard: the PGN is put in the box, selected, not dum
   await page.close();
 });
 
-test('served compressed: the wasm and the scripts arrive precompressed; the first load is under 700 KB', async () => {
+test('served compressed: the wasm, the scripts and the engine\'s data arrive precompressed; the first load is under 700 KB', async () => {
   const page = await suite.browser.newPage();
   const loaded = [];
   page.on('requestfinished', async (request) => {
@@ -688,8 +688,14 @@ test('served compressed: the wasm and the scripts arrive precompressed; the firs
   const wasm = loaded.find((r) => r.url.endsWith('.wasm'));
   assert.ok(wasm, 'the wasm was loaded');
   assert.match(String(wasm.encoding), /^(br|gzip)$/);
-  assert.ok(wasm.bytes > 0 && wasm.bytes < 650_000, `the wasm is ${wasm.bytes} bytes on the wire`);
-  assert.deepEqual(loaded.filter((r) => r.url.endsWith('.nnue')), [], 'the stronger net waits for its first use');
+  assert.ok(wasm.bytes > 0 && wasm.bytes < 320_000, `the wasm is ${wasm.bytes} bytes on the wire`);
+  // The engine's data (chess-wasm's dist/data: the two nets the page's engine plays with, the
+  // book, the opening names) is fetched apart from the module, precompressed too; the stronger
+  // net waits for its first full-strength use.
+  const data = loaded.filter((r) => /\/(s6-128-hm-1000|cn128-v2|lichess_openings_cc0|openings)-[\w-]+\.(nnue|bin|tsv)$/.test(r.url));
+  assert.equal(data.length, 4, loaded.map((r) => r.url).join(' '));
+  for (const file of data) assert.match(String(file.encoding), /^(br|gzip)$/, file.url);
+  assert.deepEqual(loaded.filter((r) => r.url.includes('s7-hm4-1726-k200')), [], 'the stronger net waits for its first use');
   const total = loaded.reduce((sum, r) => sum + (Number.isFinite(r.bytes) ? r.bytes : 0), 0);
   console.log(`first load: ${loaded.length} files, ${total} bytes (${loaded.map((r) => `${r.url.split('/').pop()} ${r.encoding ?? 'identity'} ${r.bytes}`).join('; ')})`);
   assert.ok(total < 700_000, `${total} bytes`);

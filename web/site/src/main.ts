@@ -2,7 +2,7 @@
  * The game controller: a ChessGame (the rules), a WorkerAi (the engine, off the page's thread),
  * the board component and the panels. Every change of the game goes through `render()`.
  */
-import { ChessGame, WorkerAi, init, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
+import { ChessGame, WorkerAi, init, preload, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { AnalysisBoard } from './analysis.js';
 import { Clocks, TIME_CONTROLS, pgnClock } from './clock.js';
 import { Sounds } from './sound.js';
@@ -33,6 +33,10 @@ await init().catch((e: unknown) => {
   ui.message.textContent = `The chess engine could not be loaded (${messageOf(e)}). Reload the page to try again.`;
   throw e;
 });
+// The opening names are fetched apart from the module (chess-wasm's data), from now on: the
+// opening's name appears once they are there (the page's set-up below done).
+const namesLoaded = preload('openings');
+let openingNames = false;
 let game = new ChessGame();
 /** The game's identity in the browser's storage, and when it started. */
 let gameId = newGameId();
@@ -248,7 +252,7 @@ async function render(): Promise<void> {
     view: (p) => view(p),
     lineFrom: from,
   });
-  const opening = (analysis?.game ?? game).opening();
+  const opening = openingNames ? (analysis?.game ?? game).opening() : null;
   ui.opening.textContent = opening ? `${opening.eco} · ${opening.name}` : '';
 
   if (analysis) {
@@ -1175,6 +1179,13 @@ store.watch((id) => {
 document.addEventListener('visibilitychange', () => {
   if (!document.hidden) renderGames();
 });
+namesLoaded.then(
+  () => {
+    openingNames = true;
+    void render();
+  },
+  (e: unknown) => console.warn(`The opening names could not be loaded: ${messageOf(e)}`),
+);
 document.body.dataset.ready = 'true';
 await render();
 await engineMove();

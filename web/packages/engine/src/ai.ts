@@ -1,4 +1,5 @@
 /** {@link Ai}: the engine on the calling thread (blocking), and the level table. */
+import { ensureData } from './data.js';
 import { bindings } from './load.js';
 import type * as wasm from './wasm/chess_wasm.js';
 import { LEVELS_JSON, MOVE_CLASSES_JSON, MAX_HASH_MB as MAX_HASH } from './tables.js';
@@ -137,7 +138,9 @@ export class Ai {
    * above {@link MAX_HASH_MB} (more than WebAssembly can hold).
    */
   constructor(options: AiOptions = {}) {
-    this.raw = freeWhenCollected(this, rethrow(() => new (bindings().Engine)(optionsJson(options))));
+    const json = optionsJson(options);
+    ensureData('engine');
+    this.raw = freeWhenCollected(this, rethrow(() => new (bindings().Engine)(json)));
   }
 
   /**
@@ -261,6 +264,7 @@ export function review(game: ChessGame, options: ReviewOptions = {}, stop?: Int3
   const { onProgress, ...budget } = options;
   const json = boundaryJson(budget);
   const flag = stopFlag(stop);
+  ensureData('review');
   const progress = guardProgress(onProgress);
   const report = progress ? (text: string) => progress(JSON.parse(text) as { done: number; total: number }) : null;
   const text = oneSearch(() => game.searched((position) => rethrow(() => bindings().review(position, json, report, flag))));
@@ -269,7 +273,8 @@ export function review(game: ChessGame, options: ReviewOptions = {}, stop?: Int3
 
 /** Search the bench positions to `depth` (as `chess bench` does natively). */
 export function bench(depth = 11): { nodes: number; timeMs: number; nps: number } {
-  return JSON.parse(bindings().bench(depth)) as { nodes: number; timeMs: number; nps: number };
+  ensureData('engine');
+  return JSON.parse(rethrow(() => bindings().bench(depth))) as { nodes: number; timeMs: number; nps: number };
 }
 
 /** The version of the engine inside. */

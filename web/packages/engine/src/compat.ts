@@ -7,14 +7,28 @@
  * difference, and test/compat-diff.test.mjs checks them against js-chess-engine itself.
  *
  * One difference cannot be helped: in a page, `await init()` once before the first call (the
- * WebAssembly module cannot be compiled synchronously there); Node and workers need no `init()`.
+ * WebAssembly module cannot be compiled synchronously there, nor the AI's data fetched: this
+ * `init` loads both); Node and workers need no `init()`.
  */
 import { Ai, LEVELS, MAX_HASH_MB } from './ai.js';
 import { ChessError, messageOf } from './errors.js';
 import { ChessGame } from './game.js';
 import { disposeSymbol } from './lifetime.js';
-export { init } from './load.js';
+import { preload } from './data.js';
+import { init as loadModule, type InitOptions } from './load.js';
 export type { InitOptions, WasmResponse, WasmSource } from './load.js';
+
+/**
+ * Load the wasm module and the AI's data (its nets and opening book), so that every call after it,
+ * `aiMove` included, is synchronous as js-chess-engine's are. A page awaits it once before its
+ * first call; in Node and in workers it is optional (the first call loads what it needs).
+ * Idempotent; a failure rejects with a {@link ChessError} (code `LOAD_FAILED`) naming the file
+ * and the fix, and a later call tries again.
+ */
+export async function init(options: InitOptions = {}): Promise<void> {
+  await loadModule(options);
+  await preload('engine');
+}
 import type { AiOptions, Analysis, GameState, Level, Score } from './types.js';
 
 export type Color = 'white' | 'black';

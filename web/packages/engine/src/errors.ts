@@ -21,13 +21,17 @@ import type { RejectionReason } from './types.js';
  *   none).
  * - `INVALID_REVIEW`: a review given to `pgn()` that is not one, or not of this game.
  * - `INVALID_NET`: bytes that are not a net file, or more than one can be (256 MiB).
+ * - `INVALID_DATA`: bytes given as one of the engine's data files (a net, the book, the opening
+ *   names: data.ts) that are not that file.
  * - `NET_UNAVAILABLE`: a net file that cannot be had (a download that fails, a file that cannot
  *   be read or is no regular file).
  * - `BUSY`: the object is searching (a call from `onProgress`, a second `WorkerAi.think`).
  * - `FREED`: a `ChessGame` or `Ai` used after `free()`.
  * - `STOPPED`: a `WorkerAi` call ended by `stop()` or `terminate()`.
  * - `WORKER_FAILED`: the `WorkerAi`'s worker could not start or failed.
- * - `NOT_LOADED`: a call in a page before `await init()` (the wasm module is not loaded yet).
+ * - `NOT_LOADED`: a call in a page before `await init()` (the wasm module is not loaded yet), or
+ *   before `await preload()` (an `Ai`, `review()`, `opening()` on a page's main thread: the
+ *   engine's data files are not loaded yet).
  * - `LOAD_FAILED`: the wasm module could not be loaded (its file is missing, HTTP 404, or is not
  *   the module); the message names the file and the fix.
  * - `INTERNAL`: what the package did not expect (a bug: please report it), and the code of a
@@ -44,6 +48,7 @@ export type ChessErrorCode =
   | 'INVALID_ARGUMENT'
   | 'INVALID_REVIEW'
   | 'INVALID_NET'
+  | 'INVALID_DATA'
   | 'NET_UNAVAILABLE'
   | 'BUSY'
   | 'FREED'
@@ -55,7 +60,7 @@ export type ChessErrorCode =
 
 const CODES: ReadonlySet<string> = new Set<ChessErrorCode>([
   'INVALID_FEN', 'INVALID_PGN', 'ILLEGAL_MOVE', 'INVALID_MOVE', 'GAME_OVER', 'INVALID_SQUARE', 'INVALID_OPTION',
-  'INVALID_ARGUMENT', 'INVALID_REVIEW', 'INVALID_NET', 'NET_UNAVAILABLE', 'BUSY', 'FREED', 'STOPPED', 'WORKER_FAILED',
+  'INVALID_ARGUMENT', 'INVALID_REVIEW', 'INVALID_NET', 'INVALID_DATA', 'NET_UNAVAILABLE', 'BUSY', 'FREED', 'STOPPED', 'WORKER_FAILED',
   'NOT_LOADED', 'LOAD_FAILED', 'INTERNAL',
 ]);
 

@@ -51,6 +51,9 @@ export abstract class ChessGameBase {
   /** @internal The `Position` class of the wasm module this game runs on. */
   protected abstract positions(): PositionClass;
 
+  /** @internal Before a PGN annotated from a review: what the module needs for it (chess-wasm's game: the opening names). */
+  protected beforeReviewedPgn(): void {}
+
   /** @internal A game of the class of `prototype` around a wasm game. */
   protected static adopt<G extends ChessGameBase>(prototype: G, position: Position): G {
     const game = Object.create(prototype) as G;
@@ -351,6 +354,7 @@ export abstract class ChessGameBase {
       throw new ChessError('the review must be a review object (from review() or WorkerAi.review)', 'INVALID_REVIEW');
     }
     const reviewJson = review === undefined ? undefined : JSON.stringify(review);
+    if (reviewJson !== undefined) this.beforeReviewedPgn();
     return rethrow(() => this.position.pgn(pairs, reviewJson));
   }
 

@@ -3,6 +3,8 @@
  * and the review take), with the opening's name and PGN annotated from a review.
  */
 import { ChessGameBase, type PositionClass } from './game-base.js';
+import { ensureData } from './data.js';
+import { rethrow } from './errors.js';
 import { bindings } from './load.js';
 import type * as wasm from './wasm/chess_wasm.js';
 import type { Opening } from './types.js';
@@ -23,6 +25,11 @@ export class ChessGame extends ChessGameBase {
   /** @internal */
   protected positions(): PositionClass {
     return bindings().Position;
+  }
+
+  /** @internal The opening names, which a review's PGN reads (its `Opening` tag). */
+  protected override beforeReviewedPgn(): void {
+    ensureData('openings');
   }
 
   /** @internal Run the search `f` on the engine's wasm game ({@link ChessGameBase.searched}). */
@@ -63,6 +70,7 @@ export class ChessGame extends ChessGameBase {
    * Game: Giuoco Piano', ply: 6 }`).
    */
   opening(): Opening | null {
-    return JSON.parse((this.position as wasm.Position).opening()) as Opening | null;
+    ensureData('openings');
+    return JSON.parse(rethrow(() => (this.position as wasm.Position).opening())) as Opening | null;
   }
 }

@@ -5,11 +5,15 @@
  *   moves), {@link Ai} (blocking) and {@link WorkerAi} (in a worker, with progress and stop).
  * - A drop-in for js-chess-engine v2: `Game`, `moves`, `status`, `getFen`, `move`, `aiMove`, `ai`.
  *
- * Importing it loads nothing: in a page, `await init()` once before the first call; in Node and
- * in workers the first call loads the wasm module by itself.
+ * Importing it loads nothing: in a page, `await init()` once before the first call (and
+ * `await preload()` before the first `Ai`, `review` or `opening()`: the nets, the book and the
+ * opening names are fetched apart, so that the first download stays small); in Node and in
+ * workers the first call loads what it needs by itself.
  */
 export { init } from './load.js';
 export type { InitOptions, WasmResponse, WasmSource } from './load.js';
+export { preload } from './data.js';
+export type { DataFile, DataSet, PreloadOptions } from './data.js';
 export { ChessGame } from './game.js';
 export type { MoveInput } from './game-base.js';
 export { Ai, LEVELS, MAX_HASH_MB, MOVE_CLASSES, bench, review, version } from './ai.js';

@@ -5,6 +5,7 @@
  * when wanted: {@link loadNet} on this thread, `WorkerAi.loadNet` in a worker. Full strength,
  * analysis and the review search with the net loaded; the levels 1-5 keep their own.
  */
+import { ensureData } from './data.js';
 import { bindings } from './load.js';
 import { MAX_NET_BYTES as MAX_BYTES } from './tables.js';
 import { ChessError, messageOf, rethrow } from './errors.js';
@@ -173,5 +174,6 @@ export function unloadNet(): void {
 
 /** The net full strength searches with on this thread now. */
 export function currentNet(): NetInfo {
-  return JSON.parse(bindings().currentNet()) as NetInfo;
+  ensureData('engine');
+  return JSON.parse(rethrow(() => bindings().currentNet())) as NetInfo;
 }

@@ -1,4 +1,5 @@
 /** The messages between {@link WorkerAi} and the worker script (structured-clone data only). */
+import type { DataFile } from './data.js';
 import type { ChessErrorCode } from './errors.js';
 import type { NetInfo } from './net.js';
 import type { AiOptions, Analysis, GameReview, Progress, ReviewOptions, ThinkOptions } from './types.js';
@@ -13,11 +14,20 @@ export type Request =
   /**
    * `net`: the bytes of a net loaded before (a restarted worker loads it again), or `null`;
    * `module`: the wasm module the client's thread compiled (the worker instantiates it instead of
-   * loading the file again), or `null`.
+   * loading the file again), or `null`; `data`: the engine's data files (data.ts), fetched by the
+   * client's thread.
    */
-  | { type: 'init'; options: AiOptions; stop: SharedArrayBuffer | null; net: Uint8Array | null; module: WebAssembly.Module | null }
+  | {
+      type: 'init';
+      options: AiOptions;
+      stop: SharedArrayBuffer | null;
+      net: Uint8Array | null;
+      module: WebAssembly.Module | null;
+      data: Array<[DataFile, Uint8Array]>;
+    }
   | { type: 'think'; id: number; game: GameRecord; limits: Omit<ThinkOptions, 'onProgress'> }
-  | { type: 'review'; id: number; game: GameRecord; options: Omit<ReviewOptions, 'onProgress'> }
+  /** `data`: the files a review needs besides the engine's (the opening names). */
+  | { type: 'review'; id: number; game: GameRecord; options: Omit<ReviewOptions, 'onProgress'>; data: Array<[DataFile, Uint8Array]> }
   | { type: 'options'; id: number; options: AiOptions }
   | { type: 'newGame'; id: number }
   /** Load this net file (`null`: go back to the compiled-in net). */

@@ -53,6 +53,43 @@ export interface InitOptions {
   wasm?: WasmSource;
 }
 
+/** Why a file could not be had: `verb` it, at `where`, `detail` saying why. */
+export type Unavailable = (verb: 'read' | 'load', where: string, detail: string) => ChessError;
+
+/**
+ * @internal The bytes at `url` when they can be had synchronously here: read from disk in Node
+ * (a `file:` URL), by a synchronous request in a Web Worker; `null` elsewhere (a page's main
+ * thread). A file that cannot be had throws `unavailable`'s error.
+ */
+export function bytesNowAt(url: URL, unavailable: Unavailable): Uint8Array<ArrayBuffer> | ArrayBuffer | null {
+  if (url.protocol === 'file:') {
+    const fs = nodeFs();
+    if (!fs) throw new ChessError(`chess-wasm cannot read ${url.href} here: no file system`, 'LOAD_FAILED');
+    try {
+      return fs.readFileSync(url);
+    } catch (e) {
+      throw unavailable('read', url.pathname, `: ${messageOf(e)}`);
+    }
+  }
+  const scope = globalThis as { WorkerGlobalScope?: unknown; XMLHttpRequest?: typeof XMLHttpRequest };
+  if (scope.WorkerGlobalScope !== undefined && scope.XMLHttpRequest !== undefined) {
+    const request = new scope.XMLHttpRequest();
+    request.open('GET', url.href, false);
+    request.responseType = 'arraybuffer';
+    try {
+      request.send();
+    } catch (e) {
+      throw unavailable('load', url.href, `: ${messageOf(e)}`);
+    }
+    // 0: a data: or file: URL (no HTTP status).
+    if (request.status !== 0 && (request.status < 200 || request.status > 299)) {
+      throw unavailable('load', url.href, ` (HTTP ${request.status})`);
+    }
+    return request.response as ArrayBuffer;
+  }
+  return null;
+}
+
 /** @internal A loader's functions: see load.ts. */
 export interface Loader<G> {
   bindings(): G;
@@ -81,35 +118,7 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
   }
 
   /** The file's bytes when they can be had synchronously here (Node, a worker), else `null`. */
-  function bytesNow(): BufferSource | null {
-    const url = defaultUrl();
-    if (url.protocol === 'file:') {
-      const fs = nodeFs();
-      if (!fs) throw new ChessError(`chess-wasm cannot read ${url.href} here: no file system`, 'LOAD_FAILED');
-      try {
-        return fs.readFileSync(url);
-      } catch (e) {
-        throw unavailable('read', url.pathname, `: ${messageOf(e)}`);
-      }
-    }
-    const scope = globalThis as { WorkerGlobalScope?: unknown; XMLHttpRequest?: typeof XMLHttpRequest };
-    if (scope.WorkerGlobalScope !== undefined && scope.XMLHttpRequest !== undefined) {
-      const request = new scope.XMLHttpRequest();
-      request.open('GET', url.href, false);
-      request.responseType = 'arraybuffer';
-      try {
-        request.send();
-      } catch (e) {
-        throw unavailable('load', url.href, `: ${messageOf(e)}`);
-      }
-      // 0: a data: or file: URL (no HTTP status).
-      if (request.status !== 0 && (request.status < 200 || request.status > 299)) {
-        throw unavailable('load', url.href, ` (HTTP ${request.status})`);
-      }
-      return request.response as ArrayBuffer;
-    }
-    return null;
-  }
+  const bytesNow = (): BufferSource | null => bytesNowAt(defaultUrl(), unavailable);
 
   /** How to mend a wasm file that cannot be had, in every message that says so. */
   const fix = (): string =>
@@ -117,7 +126,7 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
     `new URL('./${dir}/${file()}', import.meta.url); see the README's recipe for yours), or given to init({ wasm: url })`;
 
   /** The file at `where` could not be read or loaded (`verb`), `detail` saying why; and the fix. */
-  const unavailable = (verb: 'read' | 'load', where: string, detail: string): ChessError =>
+  const unavailable: Unavailable = (verb, where, detail) =>
     new ChessError(`chess-wasm could not ${verb} its WebAssembly file ${where}${detail}. ${fix()}`, 'LOAD_FAILED');
 
   /**

@@ -4,6 +4,7 @@ import { ChessError, guardProgress } from './errors.js';
 import { ChessGame } from './game.js';
 import { ChessGameBase } from './game-base.js';
 import { asyncDisposeSymbol, disposeSymbol, freeWhenCollected } from './lifetime.js';
+import { dataBytes } from './data.js';
 import { compiledModule } from './load.js';
 import { netBytes, type NetInfo, type NetSource } from './net.js';
 import { nodeProcess } from './node.js';
@@ -177,18 +178,33 @@ export class WorkerAi {
       ai.worker = null;
       ai.ready = null;
     };
+    // The engine's data files, fetched on this thread while the worker starts (cached: a restarted
+    // worker gets them at once).
+    const data = dataBytes('engine');
+    data.catch(() => {});
     const ready: Promise<void> = new Promise<void>((resolve, reject) => {
       const onMessage = (m: Response) => {
         const ai = current();
         if (!ai) return;
         if (m.type === 'loaded') {
-          worker?.post({
-            type: 'init',
-            options: ai.options,
-            stop: (ai.flag?.buffer as SharedArrayBuffer) ?? null,
-            net: ai.net,
-            module: compiledModule(),
-          });
+          data.then(
+            (files) => {
+              const ai = current();
+              if (!ai) return;
+              worker?.post({
+                type: 'init',
+                options: ai.options,
+                stop: (ai.flag?.buffer as SharedArrayBuffer) ?? null,
+                net: ai.net,
+                module: compiledModule(),
+                data: files,
+              });
+            },
+            (e: unknown) => {
+              forget();
+              reject(e);
+            },
+          );
           return;
         }
         if (m.type === 'ready') {
@@ -350,10 +366,10 @@ export class WorkerAi {
     const { onProgress, ...budget } = options;
     if (this.flag) Atomics.store(this.flag, 0, 0);
     this.searches++;
-    return this.request<GameReview>((id) => ({ type: 'review', id, game: record, options: budget }), {
-      onReviewProgress: guardProgress(onProgress),
-      thinking: true,
-    }).finally(() => this.searches--);
+    const onReviewProgress = guardProgress(onProgress);
+    return dataBytes('openings')
+      .then((data) => this.request<GameReview>((id) => ({ type: 'review', id, game: record, options: budget, data }), { onReviewProgress, thinking: true }))
+      .finally(() => this.searches--);
   }
 
   /** A game as the worker rebuilds it. */

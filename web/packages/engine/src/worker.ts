@@ -6,6 +6,7 @@
  * iife).
  */
 import { Ai, review } from './ai.js';
+import { provideAll } from './data.js';
 import { codeOf, messageOf } from './errors.js';
 import { ChessGame } from './game.js';
 import { adopt } from './load.js';
@@ -64,6 +65,7 @@ channel.listen((request) => {
     stop = request.stop ? new Int32Array(request.stop) : null;
     try {
       if (request.module) adopt(request.module);
+      provideAll(request.data);
       if (request.net) loadNetBytes(request.net);
       ai = new Ai(request.options);
       channel.post({ type: 'ready' });
@@ -84,6 +86,7 @@ channel.listen((request) => {
     } else if (request.type === 'net') {
       channel.post({ type: 'net', id, net: request.bytes ? loadNetBytes(request.bytes) : unloadToBuiltIn() });
     } else if (request.type === 'review') {
+      provideAll(request.data);
       const game = rebuild(request.game);
       const onProgress = ({ done, total }: { done: number; total: number }) =>
         channel.post({ type: 'reviewProgress', id, done, total });
