@@ -14,7 +14,7 @@ use chess_core::{BitBoard, Board, CastleSide, Color, File, Move, Piece, Role, Sq
 use chess_eval::{adjacent_files, Classical, Term};
 
 use super::material::settled;
-use super::played_from;
+use super::why::played_from;
 
 /// The least difference of one evaluation term, in centipawns (middlegame and endgame blended by
 /// the phase), that a reason names: about a doubled pawn in the middlegame and a half in the
