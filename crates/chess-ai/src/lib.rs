@@ -75,9 +75,3 @@ pub use options::{
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
-
-/// So does the library example of the workspace README (only under `cfg(doctest)`, so the
-/// packaged crate does not need the file).
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct WorkspaceReadmeDoctests;

@@ -5,9 +5,15 @@ use std::sync::Arc;
 use chess_ai::{Ai, AiOptions, Strength, Tablebase, Wdl};
 use chess_core::{Game, GameStatus};
 
-fn tables() -> Arc<Tablebase> {
+/// The 3-5 piece tables vendored in chess-syzygy's tests, beside this crate in the repository;
+/// `None` (the test skips) where they are absent, as in the packaged crate.
+fn tables() -> Option<Arc<Tablebase>> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../chess-syzygy/tests/tables");
-    Arc::new(Tablebase::open(dir).unwrap())
+    if !std::path::Path::new(dir).is_dir() {
+        eprintln!("skipped: {dir} is absent");
+        return None;
+    }
+    Some(Arc::new(Tablebase::open(dir).unwrap()))
 }
 
 fn full_strength(tb: Option<Arc<Tablebase>>, nodes: u64) -> Ai {
@@ -50,7 +56,7 @@ fn play_to_mate(ai: &Ai, tb: &Tablebase, fen: &str, max_plies: usize) -> usize {
 
 #[test]
 fn won_endgames_are_played_to_mate() {
-    let tb = tables();
+    let Some(tb) = tables() else { return };
     let ai = full_strength(Some(tb.clone()), 20_000);
     for fen in [
         // KRvK from the middle of the board.
@@ -67,7 +73,7 @@ fn won_endgames_are_played_to_mate() {
 
 #[test]
 fn the_tables_keep_a_draw_and_stay_out_of_the_levels() {
-    let tb = tables();
+    let Some(tb) = tables() else { return };
     // KPvK: only Ke6 (the opposition) holds the draw; the seven other king moves lose.
     let game = Game::from_fen("8/4k3/8/8/4K3/4P3/8/8 b - - 0 1").unwrap();
     let ai = full_strength(Some(tb.clone()), 5_000);

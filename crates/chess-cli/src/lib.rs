@@ -8,3 +8,10 @@
 
 pub mod epd;
 pub mod uci;
+
+/// The library example of the workspace README runs as a doctest here: chess-cli is not
+/// published, so the file outside the crate is always there (a published crate's package would
+/// not carry it).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct WorkspaceReadmeDoctests;

@@ -208,30 +208,37 @@ mod magic {
     static ROOK_MAGIC: [Magic; 64] = magics(&ROOK_MAGICS, &ROOK_DIRS, 0);
     static BISHOP_MAGIC: [Magic; 64] = magics(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_LEN);
 
-    const fn fill(table: &mut [BitBoard; SLIDER_LEN], magics: &[Magic; 64], dirs: &[(i8, i8); 4]) {
-        let mut sq = 0;
-        while sq < 64 {
-            let m = magics[sq];
-            // Enumerate every subset of the mask (carry-rippler).
-            let mut sub = 0u64;
-            loop {
-                let idx = m.offset + (sub.wrapping_mul(m.magic) >> m.shift) as usize;
-                table[idx] = bb(ray_walk(sq, sub, dirs));
-                sub = sub.wrapping_sub(m.mask) & m.mask;
-                if sub == 0 {
-                    break;
+    /// Writes the attack sets of one kind of slider (its magics and directions) into the table
+    /// `$table`. A macro, not a `const fn` taking `&mut` (Rust 1.83): the crate's `rust-version`,
+    /// 1.82, allows mutating a local in const code but no `&mut`; the heap table of the
+    /// `runtime-tables` build is filled by the same loop.
+    macro_rules! fill {
+        ($table:ident, $magics:expr, $dirs:expr) => {{
+            let (magics, dirs): (&[Magic; 64], &[(i8, i8); 4]) = ($magics, $dirs);
+            let mut sq = 0;
+            while sq < 64 {
+                let m = magics[sq];
+                // Enumerate every subset of the mask (carry-rippler).
+                let mut sub = 0u64;
+                loop {
+                    let idx = m.offset + (sub.wrapping_mul(m.magic) >> m.shift) as usize;
+                    $table[idx] = bb(ray_walk(sq, sub, dirs));
+                    sub = sub.wrapping_sub(m.mask) & m.mask;
+                    if sub == 0 {
+                        break;
+                    }
                 }
+                sq += 1;
             }
-            sq += 1;
-        }
+        }};
     }
 
     /// The shared table of every square's attack sets, in the binary (the default).
     #[cfg(not(feature = "runtime-tables"))]
     static SLIDER: [BitBoard; SLIDER_LEN] = {
         let mut t = [BitBoard::EMPTY; SLIDER_LEN];
-        fill(&mut t, &magics(&ROOK_MAGICS, &ROOK_DIRS, 0), &ROOK_DIRS);
-        fill(&mut t, &magics(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_LEN), &BISHOP_DIRS);
+        fill!(t, &magics(&ROOK_MAGICS, &ROOK_DIRS, 0), &ROOK_DIRS);
+        fill!(t, &magics(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_LEN), &BISHOP_DIRS);
         t
     };
 
@@ -245,8 +252,8 @@ mod magic {
             // Made on the heap: the table is too large for a WebAssembly stack.
             let mut t: Box<[BitBoard; SLIDER_LEN]> =
                 vec![BitBoard::EMPTY; SLIDER_LEN].into_boxed_slice().try_into().expect("SLIDER_LEN entries");
-            fill(&mut t, &ROOK_MAGIC, &ROOK_DIRS);
-            fill(&mut t, &BISHOP_MAGIC, &BISHOP_DIRS);
+            fill!(t, &ROOK_MAGIC, &ROOK_DIRS);
+            fill!(t, &BISHOP_MAGIC, &BISHOP_DIRS);
             t
         })
     }

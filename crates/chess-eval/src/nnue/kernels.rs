@@ -20,7 +20,7 @@ macro_rules! kernel {
             #[cfg(target_arch = "x86_64")]
             {
                 #[target_feature(enable = "avx2")]
-                fn avx2($($arg: $ty),*) $(-> $ret)? {
+                unsafe fn avx2($($arg: $ty),*) $(-> $ret)? {
                     $portable($($arg),*)
                 }
                 if std::is_x86_feature_detected!("avx2") {
