@@ -96,6 +96,28 @@ pub enum MoveRejection {
 }
 
 impl MoveRejection {
+    /// Every [`kind`](Self::kind), in the order of the variants (a test checks that each variant's
+    /// kind is here): what a program that lists the reasons (the npm package's types) reads.
+    pub const KINDS: [&'static str; 17] = [
+        "unreadable",
+        "no-piece-there",
+        "not-your-piece",
+        "own-piece-there",
+        "piece-cannot-move-there",
+        "does-not-answer-check",
+        "piece-pinned",
+        "king-would-be-in-check",
+        "castling-out-of-check",
+        "castling-rights-lost",
+        "castling-blocked",
+        "castling-through-check",
+        "ambiguous",
+        "missing-promotion",
+        "needless-promotion",
+        "not-en-passant",
+        "illegal",
+    ];
+
     /// A stable kebab-case name of the reason, for programs (`piece-pinned`, `ambiguous`...).
     pub fn kind(&self) -> &'static str {
         match self {
@@ -391,4 +413,56 @@ fn san_body(san: &str) -> (&str, bool) {
 fn san_destination(san: &str) -> Option<Square> {
     let (body, _) = san_body(san);
     body.get(body.len().checked_sub(2)?..)?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_lists_every_variants_kind_in_order() {
+        use MoveRejection as R;
+        let (sq, role, side) = (Square::E4, Role::Knight, CastleSide::Short);
+        // Written without a wildcard: a new variant fails to compile here until it is listed.
+        let every = |r: &R| match r {
+            R::Unreadable(_)
+            | R::NoPieceThere(_)
+            | R::NotYourPiece { .. }
+            | R::OwnPieceThere { .. }
+            | R::PieceCannotMoveThere { .. }
+            | R::DoesNotAnswerCheck
+            | R::PiecePinned { .. }
+            | R::KingWouldBeInCheck(_)
+            | R::CastlingOutOfCheck
+            | R::CastlingRightsLost(_)
+            | R::CastlingBlocked(_)
+            | R::CastlingThroughCheck(_)
+            | R::Ambiguous(_)
+            | R::MissingPromotion { .. }
+            | R::NeedlessPromotion
+            | R::NotEnPassant(_)
+            | R::Illegal => r.kind(),
+        };
+        let all = [
+            R::Unreadable("x".into()),
+            R::NoPieceThere(sq),
+            R::NotYourPiece { square: sq, role, color: Color::Black },
+            R::OwnPieceThere { square: sq, role },
+            R::PieceCannotMoveThere { from: None, role, to: sq },
+            R::DoesNotAnswerCheck,
+            R::PiecePinned { role, pinner_role: Role::Rook, pinner: Square::E8 },
+            R::KingWouldBeInCheck(sq),
+            R::CastlingOutOfCheck,
+            R::CastlingRightsLost(side),
+            R::CastlingBlocked(side),
+            R::CastlingThroughCheck(side),
+            R::Ambiguous(vec![]),
+            R::MissingPromotion { from: Square::E7, to: Square::E8 },
+            R::NeedlessPromotion,
+            R::NotEnPassant("exd6".into()),
+            R::Illegal,
+        ];
+        let kinds: Vec<&str> = all.iter().map(every).collect();
+        assert_eq!(kinds, MoveRejection::KINDS);
+    }
 }

@@ -246,3 +246,31 @@ fn tag_pairs(json: Option<&str>) -> Result<Vec<(String, String)>, Error> {
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
+
+/// The words of the boundary's closed sets, as JSON: `gameStatuses` (a game's `status`),
+/// `rejectionReasons` (why a move is refused) and, with the engine, `moveClasses` and
+/// `claimKinds` (a review's). The package's TypeScript types of these sets are generated from it
+/// at build time (web/packages/engine/scripts/gen-tables.mjs), so they cannot drift from the
+/// Rust that writes the words.
+///
+/// ```
+/// let words: serde_json::Value = serde_json::from_str(&chess_wasm::boundary_words()).unwrap();
+/// assert_eq!(words["gameStatuses"][0], "ongoing");
+/// assert_eq!(words["rejectionReasons"][0], "unreadable");
+/// ```
+#[wasm_bindgen(js_name = boundaryWords)]
+pub fn boundary_words() -> String {
+    let words = serde_json::json!({
+        "gameStatuses": position::status_words(),
+        "rejectionReasons": position::rejection_words(),
+    });
+    #[cfg(feature = "engine")]
+    let words = {
+        use chess_ai::review::{ClaimKind, MoveClass};
+        let mut words = words;
+        words["moveClasses"] = MoveClass::ALL.iter().map(|c| c.name()).collect();
+        words["claimKinds"] = ClaimKind::ALL.iter().map(|k| k.name()).collect();
+        words
+    };
+    json(&words)
+}

@@ -507,7 +507,7 @@ impl Position {
         if let Err(Error::GameOver(word)) = self.refuse_when_over() {
             return Explanation::Illegal {
                 legal: false,
-                reason: "game-over",
+                reason: GAME_OVER,
                 message: format!("the game is over ({word})"),
             };
         }
@@ -710,38 +710,70 @@ fn color(name: &str) -> Result<Color, Error> {
     Color::from_name(name).ok_or_else(|| Error::Color(name.to_owned()))
 }
 
-/// How a game stands, as the package's `status` names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Outcome {
-    Ongoing,
-    Checkmate,
-    Stalemate,
-    FiftyMoveRule,
-    ThreefoldRepetition,
-    InsufficientMaterial,
-    FivefoldRepetition,
-    SeventyFiveMoveRule,
-    Resignation,
-    /// A flag fell (a win, or a draw when the other side cannot mate).
-    TimeForfeit,
-    DrawAgreed,
+/// An enum whose every variant has a word, with the list of its variants (`ALL`) written by the
+/// same lines as the words: one owner for the words the package's types are generated from.
+macro_rules! worded {
+    ($(#[$meta:meta])* enum $name:ident { $($(#[$vmeta:meta])* $variant:ident => $word:literal,)* }) => {
+        $(#[$meta])*
+        enum $name {
+            $($(#[$vmeta])* $variant,)*
+        }
+
+        impl $name {
+            /// Every variant, in order.
+            const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// The package's word for it.
+            const fn word(self) -> &'static str {
+                match self {
+                    $($name::$variant => $word,)*
+                }
+            }
+        }
+    };
 }
 
-impl Outcome {
-    /// The package's word for it (`GameStatus` in types.ts).
-    const fn word(self) -> &'static str {
-        match self {
-            Outcome::Ongoing => "ongoing",
-            Outcome::Checkmate => "checkmate",
-            Outcome::Stalemate => "stalemate",
-            Outcome::FiftyMoveRule => "fifty-move-rule",
-            Outcome::ThreefoldRepetition => "threefold-repetition",
-            Outcome::InsufficientMaterial => "insufficient-material",
-            Outcome::FivefoldRepetition => "fivefold-repetition",
-            Outcome::SeventyFiveMoveRule => "seventy-five-move-rule",
-            Outcome::Resignation => "resignation",
-            Outcome::TimeForfeit => "time-forfeit",
-            Outcome::DrawAgreed => "draw-agreed",
-        }
+worded! {
+    /// How a game stands, as the package's `status` names it (`GameStatus` in types.ts, generated
+    /// from [`status_words`]).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Outcome {
+        Ongoing => "ongoing",
+        Checkmate => "checkmate",
+        Stalemate => "stalemate",
+        ThreefoldRepetition => "threefold-repetition",
+        FiftyMoveRule => "fifty-move-rule",
+        InsufficientMaterial => "insufficient-material",
+        FivefoldRepetition => "fivefold-repetition",
+        SeventyFiveMoveRule => "seventy-five-move-rule",
+        Resignation => "resignation",
+        /// A flag fell (a win, or a draw when the other side cannot mate).
+        TimeForfeit => "time-forfeit",
+        DrawAgreed => "draw-agreed",
     }
 }
+
+/// Every word of a game's `status`, in order: what the package's `GameStatus` type is generated
+/// from (web/packages/engine/scripts/gen-tables.mjs).
+///
+/// ```
+/// let words = chess_wasm::position::status_words();
+/// assert_eq!((words[0], words.len()), ("ongoing", 11));
+/// ```
+pub fn status_words() -> Vec<&'static str> {
+    Outcome::ALL.iter().map(|o| o.word()).collect()
+}
+
+/// Why a move is refused, every word: chess-core's rejection kinds, then `game-over` (a move on
+/// a finished game). What the package's `RejectionReason` type is generated from.
+///
+/// ```
+/// let words = chess_wasm::position::rejection_words();
+/// assert!(words.contains(&"piece-pinned") && words.last() == Some(&"game-over"));
+/// ```
+pub fn rejection_words() -> Vec<&'static str> {
+    chess_core::MoveRejection::KINDS.iter().copied().chain([GAME_OVER]).collect()
+}
+
+/// The rejection word of a move on a finished game.
+const GAME_OVER: &str = "game-over";

@@ -1,4 +1,10 @@
-/** The shapes the modern API returns (the wasm boundary writes them as JSON). */
+/**
+ * The shapes the modern API returns (the wasm boundary writes them as JSON). The closed sets of
+ * words (a game's status, why a move is refused, a reviewed move's class, a claim's kind) are
+ * made from lists generated from the Rust that writes them (tables.ts, scripts/gen-tables.mjs),
+ * so they cannot drift from it.
+ */
+import type { CLAIM_KINDS, GAME_STATUSES, MOVE_CLASS_NAMES, REJECTION_REASONS } from './tables.js';
 
 export type Color = 'white' | 'black';
 
@@ -23,25 +29,7 @@ export type PieceLetter = 'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 
  * Why a typed move is not legal (chess-core's `MoveRejection::kind`), or `game-over`; the
  * sentence for a person is the explanation's `message`.
  */
-export type RejectionReason =
-  | 'unreadable'
-  | 'no-piece-there'
-  | 'not-your-piece'
-  | 'own-piece-there'
-  | 'piece-cannot-move-there'
-  | 'does-not-answer-check'
-  | 'piece-pinned'
-  | 'king-would-be-in-check'
-  | 'castling-out-of-check'
-  | 'castling-rights-lost'
-  | 'castling-blocked'
-  | 'castling-through-check'
-  | 'ambiguous'
-  | 'missing-promotion'
-  | 'needless-promotion'
-  | 'not-en-passant'
-  | 'illegal'
-  | 'game-over';
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 /** One move, in every notation a front end needs. */
 export interface MoveInfo {
@@ -70,18 +58,7 @@ export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
  * moves, among them `fivefold-repetition` and `seventy-five-move-rule`, which end a game without
  * a claim under FIDE's rules (a mate on the 150th ply stands).
  */
-export type GameStatus =
-  | 'ongoing'
-  | 'checkmate'
-  | 'stalemate'
-  | 'threefold-repetition'
-  | 'fifty-move-rule'
-  | 'insufficient-material'
-  | 'fivefold-repetition'
-  | 'seventy-five-move-rule'
-  | 'resignation'
-  | 'time-forfeit'
-  | 'draw-agreed';
+export type GameStatus = (typeof GAME_STATUSES)[number];
 
 export interface Castling {
   whiteShort: boolean;
@@ -237,16 +214,7 @@ export interface ThinkOptions {
  * move that keeps the result; `missed-win`: a won position thrown to equal or worse, or a mate
  * missed).
  */
-export type MoveClass =
-  | 'book'
-  | 'only-move'
-  | 'best'
-  | 'excellent'
-  | 'good'
-  | 'inaccuracy'
-  | 'mistake'
-  | 'blunder'
-  | 'missed-win';
+export type MoveClass = (typeof MOVE_CLASS_NAMES)[number];
 
 /** A class of a reviewed move as the engine names it: {@link MOVE_CLASSES}. */
 export interface MoveClassInfo {
@@ -289,15 +257,7 @@ export interface PlyReview {
 }
 
 /** What a review's reason claims: docs/review.md, "Checked claims". */
-export type ClaimKind =
-  | 'allows-mate'
-  | 'misses-mate'
-  | 'loses-material'
-  | 'fork'
-  | 'misses-material'
-  | 'threat'
-  | 'promotes'
-  | 'draw';
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 /**
  * A reason's claim, in a form another engine's lines can check: its kind, the line that shows it

@@ -130,3 +130,34 @@ test('the exported constants (src/tables.ts, written at build time) are the load
   );
   assert.ok(readFileSync(wasmFile).length > 100_000);
 });
+
+test('the closed sets of words (statuses, rejection reasons, classes, claim kinds) are both modules\' own, and API.md lists them', async () => {
+  const engine = await import('../dist/index.js');
+  const rules = await import('../dist/rules.js');
+  const tables = await import('../dist/tables.js');
+  const glue = await import('../dist/wasm/chess_wasm.js');
+  const rulesGlue = await import('../dist/wasm-rules/chess_rules.js');
+  await engine.init();
+  await rules.init();
+  const words = JSON.parse(glue.boundaryWords());
+  assert.deepEqual(words, {
+    gameStatuses: tables.GAME_STATUSES,
+    rejectionReasons: tables.REJECTION_REASONS,
+    moveClasses: tables.MOVE_CLASS_NAMES,
+    claimKinds: tables.CLAIM_KINDS,
+  });
+  assert.deepEqual(JSON.parse(rulesGlue.boundaryWords()), { gameStatuses: tables.GAME_STATUSES, rejectionReasons: tables.REJECTION_REASONS });
+  assert.deepEqual(MOVE_CLASSES_OF(engine), tables.MOVE_CLASS_NAMES);
+  for (const entry of [engine, rules]) {
+    assert.deepEqual(entry.GAME_STATUSES, tables.GAME_STATUSES);
+    assert.deepEqual(entry.REJECTION_REASONS, tables.REJECTION_REASONS);
+  }
+  // API.md, the public API in one page, names every word of each set.
+  const api = readFileSync(new URL('../API.md', import.meta.url), 'utf8');
+  for (const word of [...tables.GAME_STATUSES, ...tables.REJECTION_REASONS, ...tables.MOVE_CLASS_NAMES, ...tables.CLAIM_KINDS]) {
+    assert.ok(api.includes(`'${word}'`), `API.md does not name '${word}'`);
+  }
+});
+
+/** The class names of the engine's MOVE_CLASSES table. */
+const MOVE_CLASSES_OF = (engine) => engine.MOVE_CLASSES.map((c) => c.class);
