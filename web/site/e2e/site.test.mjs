@@ -377,6 +377,32 @@ test('phone width: everything fits, nothing scrolls sideways', async () => {
   assert.deepEqual(errors, []);
 });
 
+for (const [width, height] of [[1366, 768], [390, 844], [844, 390]]) {
+  test(`review at ${width}x${height}: the whole board and the sentence about the marked move in sight together, no scrolling`, async () => {
+    const { page, errors } = await open(suite.browser, suite.url, { width, height });
+    await page.click('text=PGN and FEN');
+    await page.fill('#pgn-text', '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
+    await page.click('#load-pgn');
+    await page.waitForFunction(() => /checkmate/.test(document.querySelector('#status').textContent));
+    // Review game is pressed from wherever it is (below the board on a phone)...
+    await page.click('#review');
+    await page.waitForFunction(() => !document.querySelector('#review-panel').hidden, null, { timeout: 60_000 });
+    await nextMistakeUntil(page, 'Nf6');
+    await page.waitForTimeout(400);
+    // ...and the board with the sentence beside or under it are then in sight, whole.
+    const seen = await page.evaluate(() => {
+      const box = (id) => document.getElementById(id).getBoundingClientRect();
+      const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+      const board = box('board');
+      return { board: inView(board), why: inView(box('review-why')), size: Math.round(board.height), overflow: document.documentElement.scrollWidth > window.innerWidth };
+    });
+    assert.deepEqual({ board: seen.board, why: seen.why, overflow: seen.overflow }, { board: true, why: true, overflow: false }, JSON.stringify(seen));
+    assert.ok(seen.size >= Math.min(width, height) * 0.75, `a board of ${seen.size} px is big enough for the screen`);
+    await page.screenshot({ path: `${artifacts}review-${width}x${height}.png` });
+    assert.deepEqual(errors, []);
+  });
+}
+
 test('resigning asks to confirm, a resignation cannot be undone, and a level change mid-game plays from the next move', async () => {
   const { page, errors } = await open(suite.browser, suite.url);
   await newGame(page, { level: '1' });

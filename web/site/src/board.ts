@@ -15,7 +15,7 @@ import 'cm-chessboard/assets/chessboard.css';
 import 'cm-chessboard/assets/extensions/markers/markers.css';
 import 'cm-chessboard/assets/extensions/arrows/arrows.css';
 import 'cm-chessboard/assets/extensions/promotion-dialog/promotion-dialog.css';
-import type { Color, MoveInfo, PromotionPiece } from 'chess-wasm';
+import { START_FEN, type Color, type MoveInfo, type PromotionPiece } from 'chess-wasm';
 
 export interface BoardHandlers {
   /** The legal moves from a square, when the player may move now (else none). */
@@ -41,7 +41,7 @@ export class Board {
     this.handlers = handlers;
     this.element = element;
     this.board = new Chessboard(element, {
-      position: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      position: START_FEN,
       assetsUrl: './cm-chessboard/',
       style: { cssClass: 'default', showCoordinates: true, borderType: BORDER_TYPE.none, animationDuration: 150 },
       extensions: [

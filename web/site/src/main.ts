@@ -2,7 +2,7 @@
  * The game controller: a ChessGame (the rules), a WorkerAi (the engine, off the page's thread),
  * the board component and the panels. Every change of the game goes through `render()`.
  */
-import { ChessGame, WorkerAi, init, preload, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
+import { ChessGame, START_FEN, WorkerAi, init, preload, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { AnalysisBoard } from './analysis.js';
 import { Clocks, TIME_CONTROLS, pgnClock } from './clock.js';
 import { Sounds } from './sound.js';
@@ -12,7 +12,7 @@ import { type GameSummary, type SavedClock, type SavedGame, Store, newGameId } f
 import { StorageNotice } from './storage-notice.js';
 import { GameLock } from './game-lock.js';
 import { formatResult, formatScore, fullMoveOf, messageOf, moveNumber, whiteScore } from './format.js';
-import { $, START_FEN, drawClockFaces, figurineSwitch, hasOption, showGauge, takebackSelect, ui } from './ui.js';
+import { $, drawClockFaces, showBoardAndNote, figurineSwitch, hasOption, showGauge, takebackSelect, ui } from './ui.js';
 import { renderGamesList } from './games-list.js';
 import { copyText, download } from './share.js';
 import { initSettings, onSettingsChange } from './settings.js';
@@ -72,7 +72,7 @@ let clocks: Clocks | null = null;
 let premove: { from: string; to: string; promotion?: PromotionPiece } | null = null;
 
 const reviewPanel = new ReviewPanel(
-  { panel: $('review-panel'), summary: $('review-summary'), graph: $('review-graph') as unknown as SVGSVGElement, why: $('review-why') },
+  { panel: $('review-panel'), summary: $('review-summary'), graph: $('review-graph') as unknown as SVGSVGElement, note: $('review-note'), why: $('review-why') },
   (ply) => view(ply),
 );
 
@@ -575,6 +575,7 @@ async function reviewGame(): Promise<void> {
   reviewing = false;
   ui.reviewProgress.hidden = true;
   await render();
+  if (reviewPanel.current) showBoardAndNote();
 }
 
 /** The ply the board shows: on the analysis board, the game's ply it opened on plus the line's moves. */
@@ -1037,6 +1038,7 @@ ui.buttons.reviewCancel.addEventListener('click', () => ai.stop());
 ui.buttons.nextMistake.addEventListener('click', () => {
   const next = reviewPanel.nextMistake(viewPly ?? game.history().length);
   if (next !== null) view(next === game.history().length ? null : next);
+  showBoardAndNote();
 });
 ui.buttons.undo.addEventListener('click', undo);
 ui.buttons.hint.addEventListener('click', () => void hint());

@@ -42,5 +42,12 @@ export function renderMoveList(list: HTMLElement, history: HistoryItem[], start:
       return li;
     }),
   );
-  list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  // The current move into the list's own view, the page left where it is (scrollIntoView would
+  // scroll the page too, taking the board out of sight on a phone).
+  const shown = list.querySelector<HTMLElement>('.current');
+  if (shown) {
+    const top = shown.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + shown.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + shown.offsetHeight - list.clientHeight;
+  }
 }

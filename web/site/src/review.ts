@@ -32,6 +32,9 @@ export interface ReviewElements {
   panel: HTMLElement;
   summary: HTMLElement;
   graph: SVGSVGElement;
+  /** The box of the sentence (shown with a review). */
+  note: HTMLElement;
+  /** The sentence about the move shown. */
   why: HTMLElement;
 }
 
@@ -53,6 +56,7 @@ export class ReviewPanel {
   set(review: GameReview | null): void {
     this.review = review;
     this.el.panel.hidden = review === null;
+    this.el.note.hidden = review === null;
     if (review) {
       this.drawSummary(review);
       this.drawGraph(review);
@@ -76,6 +80,7 @@ export class ReviewPanel {
   hideWhy(): void {
     delete this.el.why.dataset.class;
     this.el.why.textContent = '';
+    this.el.note.hidden = true;
   }
 
   /** The plies where `color` made a mistake, a blunder or missed a win, in order. */
@@ -89,6 +94,7 @@ export class ReviewPanel {
    */
   show(ply: number): { played: PlyReview; mistake: boolean; best: { from: string; to: string } | null } | null {
     const p = ply > 0 ? this.review?.plies[ply - 1] : undefined;
+    this.el.note.hidden = this.review === null;
     const cursor = this.el.graph.querySelector('.cursor');
     cursor?.setAttribute('x1', String(ply));
     cursor?.setAttribute('x2', String(ply));

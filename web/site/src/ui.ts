@@ -4,7 +4,6 @@ import { type Clocks, formatClock } from './clock.js';
 import { formatScore, whiteShare } from './format.js';
 
 export const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 export const hasOption = (select: HTMLSelectElement, value: unknown) =>
   Array.from(select.options).some((o) => o.value === value);
 
@@ -94,4 +93,15 @@ export function drawClockFaces(clocks: Clocks, bottom: Color, human: Color): voi
     el.classList.toggle('running', clocks.turn === color);
     el.classList.toggle('low', left < 20_000);
   }
+}
+
+/**
+ * The board and the review's note (its sentence and Next mistake) brought into sight together
+ * when either is out of it: on a phone the review is asked for from below the board.
+ */
+export function showBoardAndNote(): void {
+  const board = $('board').getBoundingClientRect();
+  const note = $('review-note').getBoundingClientRect();
+  if (board.top >= 0 && note.bottom <= window.innerHeight) return;
+  window.scrollBy({ top: Math.min(board.top, note.top) - 8 });
 }
