@@ -249,7 +249,8 @@ pub fn version() -> String {
 
 /// The words of the boundary's closed sets, as JSON: `gameStatuses` (a game's `status`),
 /// `rejectionReasons` (why a move is refused) and, with the engine, `moveClasses` and
-/// `claimKinds` (a review's). The package's TypeScript types of these sets are generated from it
+/// `claimKinds` (a review's); and `startFen`, the FEN of the standard starting position
+/// (chess-core's `STARTPOS`). The package's TypeScript types of these sets are generated from it
 /// at build time (web/packages/engine/scripts/gen-tables.mjs), so they cannot drift from the
 /// Rust that writes the words.
 ///
@@ -257,12 +258,14 @@ pub fn version() -> String {
 /// let words: serde_json::Value = serde_json::from_str(&chess_wasm::boundary_words()).unwrap();
 /// assert_eq!(words["gameStatuses"][0], "ongoing");
 /// assert_eq!(words["rejectionReasons"][0], "unreadable");
+/// assert_eq!(words["startFen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// ```
 #[wasm_bindgen(js_name = boundaryWords)]
 pub fn boundary_words() -> String {
     let words = serde_json::json!({
         "gameStatuses": position::status_words(),
         "rejectionReasons": position::rejection_words(),
+        "startFen": chess_core::STARTPOS,
     });
     #[cfg(feature = "engine")]
     let words = {

@@ -1,7 +1,7 @@
 // Writes src/tables.ts (git-ignored, beside src/wasm/) from the wasm module just built: the
 // engine's tables that the package exports as constants (LEVELS, MOVE_CLASSES, MAX_HASH_MB,
 // MAX_NET_BYTES), and the words of the boundary's closed sets (GAME_STATUSES, REJECTION_REASONS,
-// MOVE_CLASS_NAMES, CLAIM_KINDS), which types.ts makes its union types of. The engine stays their one owner; the constants exist without loading the
+// MOVE_CLASS_NAMES, CLAIM_KINDS), which types.ts makes its union types of, and START_FEN. The engine stays their one owner; the constants exist without loading the
 // module, so that importing the package loads nothing. Run by web/scripts/build-wasm.sh; a test
 // (test/load.test.mjs) compares them with the loaded module.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,8 @@ const text = [
     `/** Every word of ${what}: \`boundaryWords().${key}\` of the wasm module (types.ts's type is made from it). */`,
     `export const ${name} = ${JSON.stringify(words[key])} as const;`,
   ]),
+  '/** The FEN of the standard starting position: `boundaryWords().startFen` of the wasm module (chess-core\'s). */',
+  `export const START_FEN = ${JSON.stringify(words.startFen)};`,
   '',
 ].join('\n');
 writeFileSync(new URL('tables.ts', src), text);

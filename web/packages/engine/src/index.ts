@@ -22,7 +22,7 @@ export { MAX_NET_BYTES, NET_URL, currentNet, loadNet, unloadNet } from './net.js
 export type { NetInfo, NetSource } from './net.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 /** Every word of a game's `status` and of why a move is refused, in order (the `GameStatus` and `RejectionReason` types). */
-export { GAME_STATUSES, REJECTION_REASONS } from './tables.js';
+export { GAME_STATUSES, REJECTION_REASONS, START_FEN } from './tables.js';
 export type { ChessErrorCode } from './errors.js';
 export type {
   AiOptions, Analysis, Annotation, Castling, ClaimKind, Color, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,

@@ -16,7 +16,7 @@ export type { InitOptions, WasmResponse, WasmSource } from './wasm-loader.js';
 export type { MoveInput } from './game-base.js';
 export { ChessError, IllegalMoveError } from './errors.js';
 /** Every word of a game's `status` and of why a move is refused, in order (the `GameStatus` and `RejectionReason` types). */
-export { GAME_STATUSES, REJECTION_REASONS } from './tables.js';
+export { GAME_STATUSES, REJECTION_REASONS, START_FEN } from './tables.js';
 export type { ChessErrorCode } from './errors.js';
 export type {
   Annotation, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, MoveInfo, PieceLetter,

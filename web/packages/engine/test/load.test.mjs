@@ -145,12 +145,19 @@ test('the closed sets of words (statuses, rejection reasons, classes, claim kind
     rejectionReasons: tables.REJECTION_REASONS,
     moveClasses: tables.MOVE_CLASS_NAMES,
     claimKinds: tables.CLAIM_KINDS,
+    startFen: tables.START_FEN,
   });
-  assert.deepEqual(JSON.parse(rulesGlue.boundaryWords()), { gameStatuses: tables.GAME_STATUSES, rejectionReasons: tables.REJECTION_REASONS });
+  assert.deepEqual(JSON.parse(rulesGlue.boundaryWords()), {
+    gameStatuses: tables.GAME_STATUSES,
+    rejectionReasons: tables.REJECTION_REASONS,
+    startFen: tables.START_FEN,
+  });
+  assert.equal(new engine.ChessGame().fen(), tables.START_FEN);
   assert.deepEqual(MOVE_CLASSES_OF(engine), tables.MOVE_CLASS_NAMES);
   for (const entry of [engine, rules]) {
     assert.deepEqual(entry.GAME_STATUSES, tables.GAME_STATUSES);
     assert.deepEqual(entry.REJECTION_REASONS, tables.REJECTION_REASONS);
+    assert.equal(entry.START_FEN, tables.START_FEN);
   }
   // API.md, the public API in one page, names every word of each set.
   const api = readFileSync(new URL('../API.md', import.meta.url), 'utf8');
