@@ -40,6 +40,7 @@
 
 mod ai;
 mod analysis;
+pub mod assist;
 pub mod bench;
 mod book;
 mod level;

@@ -264,6 +264,38 @@ pub fn move_classes() -> String {
     json(&classes)
 }
 
+/// What a front end asks the engine beside its moves, as JSON, from chess-ai's one owner of them
+/// ([`chess_ai::assist`]): `hintMoveTimeMs` (how long a hint thinks), `drawOfferMoveTimeMs` (how
+/// long the engine thinks about a draw offer) and `drawFromMove` (the first move number at which
+/// it considers one).
+#[wasm_bindgen]
+pub fn assist() -> String {
+    use chess_ai::assist::{DRAW_FROM_MOVE, DRAW_OFFER_MOVE_TIME_MS, HINT_MOVE_TIME_MS};
+    json(&serde_json::json!({
+        "hintMoveTimeMs": HINT_MOVE_TIME_MS,
+        "drawOfferMoveTimeMs": DRAW_OFFER_MOVE_TIME_MS,
+        "drawFromMove": DRAW_FROM_MOVE,
+    }))
+}
+
+/// The engine's answer to a draw offered at move `full_move`, from its search's score of the
+/// position in centipawns (`None`: no score, or a mate), as JSON: `{"answer": "too-early",
+/// "fromMove": 30}`, `{"answer": "accepts"}` or `{"answer": "declines"}`
+/// ([`chess_ai::assist::answer_draw_offer`]).
+#[wasm_bindgen(js_name = answerDrawOffer)]
+pub fn answer_draw_offer(full_move: u16, cp: Option<i32>) -> String {
+    use chess_ai::assist::DrawAnswer;
+    // Centipawns, never read as a mate however large.
+    let most = chess_eval::Score::MATE_BOUND.0 - 1;
+    let cp = cp.map(|cp| chess_eval::Score(cp.clamp(-most, most)));
+    match chess_ai::assist::answer_draw_offer(full_move, cp) {
+        DrawAnswer::TooEarly { from_move } => {
+            json(&serde_json::json!({ "answer": "too-early", "fromMove": from_move }))
+        }
+        answer => json(&serde_json::json!({ "answer": answer.name() })),
+    }
+}
+
 /// The levels 1 to 5 as a JSON array, from chess-ai's one table of anchors: each level's number,
 /// the Elo it is calibrated to, its search budget (`depth` or `nodes`, `null` when the level
 /// has none), which is what an analysis "at this level" searches, and its table size in MiB.

@@ -2,7 +2,7 @@
  * The game controller: a ChessGame (the rules), a WorkerAi (the engine, off the page's thread),
  * the board component and the panels. Every change of the game goes through `render()`.
  */
-import { ChessGame, START_FEN, WorkerAi, init, preload, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
+import { ChessGame, DRAW_OFFER_MOVE_TIME_MS, HINT_MOVE_TIME_MS, START_FEN, WorkerAi, answerDrawOffer, init, preload, type AiOptions, type Analysis, type Color, type GameReview, type GameState, type MoveInfo, type PlyReview, type Progress, type PromotionPiece, type Score } from 'chess-wasm';
 import { AnalysisBoard } from './analysis.js';
 import { Clocks, TIME_CONTROLS, pgnClock } from './clock.js';
 import { Sounds } from './sound.js';
@@ -908,19 +908,16 @@ function undo(): void {
   void render().then(() => engineMove());
 }
 
-/** The move from which the engine considers a draw offer. */
-const DRAW_FROM_MOVE = 30;
-/** How level (centipawns, either way) the engine must find the game to accept. */
-const DRAW_WITHIN_CP = 30;
-
 /**
- * The player offers a draw: the engine accepts when the game is late and level by its own full
- * search (the score a level plays with is handicapped, so it is not asked).
+ * The player offers a draw: chess-ai answers (`answerDrawOffer`): too early, or accepted when the
+ * game is level by the engine's own full search (the score a level plays with is handicapped, so
+ * it is not asked).
  */
 async function offerDraw(): Promise<void> {
   if (!humanMayMove()) return;
-  if (game.state().fullMove < DRAW_FROM_MOVE) {
-    say(`The engine declines: too early (it considers a draw from move ${DRAW_FROM_MOVE}).`);
+  const early = answerDrawOffer(game.state().fullMove, null);
+  if (early.answer === 'too-early') {
+    say(`The engine declines: too early (it considers a draw from move ${early.fromMove}).`);
     return;
   }
   thinking = true;
@@ -929,14 +926,13 @@ async function offerDraw(): Promise<void> {
   let score: Score | null = null;
   try {
     await loadStrongNet();
-    const answer = await ai.think(game, { mode: 'analyze', moveTimeMs: 800 });
+    const answer = await ai.think(game, { mode: 'analyze', moveTimeMs: DRAW_OFFER_MOVE_TIME_MS });
     score = answer.best.score;
   } catch (e) {
     say(messageOf(e), true);
   }
   thinking = false;
-  const cp = score && 'cp' in score ? score.cp : null;
-  if (cp !== null && Math.abs(cp) <= DRAW_WITHIN_CP && !game.state().isFinished) {
+  if (score && answerDrawOffer(game.state().fullMove, score).answer === 'accepts' && !game.state().isFinished) {
     game.agreeDraw();
     say('The engine accepts the draw.');
     await render();
@@ -954,7 +950,7 @@ async function hint(): Promise<void> {
   ui.status.textContent = 'Looking for a hint…';
   try {
     await loadStrongNet();
-    const answer = await ai.think(game, { mode: 'analyze', moveTimeMs: 1000 });
+    const answer = await ai.think(game, { mode: 'analyze', moveTimeMs: HINT_MOVE_TIME_MS });
     const move = game.moves().find((m) => m.uci === answer.best.uci);
     board.hint(move ?? null);
     say(`Hint: ${answer.best.san}`);

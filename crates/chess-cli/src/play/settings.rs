@@ -12,10 +12,6 @@ use crate::args::{ArgError, Args};
 const DEFAULT_LEVEL: u8 = 3;
 /// How long the AI thinks per move at full strength (`--level 0`).
 pub(super) const FULL_STRENGTH_MOVE_TIME_MS: u64 = 1_000;
-/// How long `hint` thinks, at full strength.
-const HINT_MOVE_TIME_MS: u64 = 300;
-/// The transposition table of the hint's AI, MiB.
-const HINT_HASH_MB: usize = 16;
 
 /// What the command line chose; the same for every game of the session (`new` keeps it).
 #[derive(Debug, Clone)]
@@ -59,17 +55,9 @@ impl Settings {
         AiOptions { strength, move_time_ms, seed: self.seed, ..AiOptions::default() }
     }
 
-    /// The options of the AI that gives hints: full strength, a short think, no book.
+    /// The options of the AI that gives hints: chess-ai's, the page's too.
     pub(super) fn hint_options(&self) -> AiOptions {
-        AiOptions {
-            strength: Strength::Full,
-            move_time_ms: Some(HINT_MOVE_TIME_MS),
-            hash_mb: Some(HINT_HASH_MB),
-            multi_pv: 1,
-            book: false,
-            seed: self.seed,
-            ..AiOptions::default()
-        }
+        chess_ai::assist::hint_options(self.seed)
     }
 
     pub(super) fn strength(&self) -> Strength {

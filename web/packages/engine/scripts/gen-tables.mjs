@@ -31,6 +31,8 @@ const text = [
     `/** Every word of ${what}: \`boundaryWords().${key}\` of the wasm module (types.ts's type is made from it). */`,
     `export const ${name} = ${JSON.stringify(words[key])} as const;`,
   ]),
+  '/** `assist()` of the wasm module: how long a hint and a draw offer think, and the first move a draw is considered at (chess-ai\'s). */',
+  `export const ASSIST = ${JSON.stringify(JSON.parse(glue.assist()))} as const;`,
   '/** The FEN of the standard starting position: `boundaryWords().startFen` of the wasm module (chess-core\'s). */',
   `export const START_FEN = ${JSON.stringify(words.startFen)};`,
   '',

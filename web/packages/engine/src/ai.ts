@@ -2,12 +2,12 @@
 import { ensureData } from './data.js';
 import { bindings } from './load.js';
 import type * as wasm from './wasm/chess_wasm.js';
-import { LEVELS_JSON, MOVE_CLASSES_JSON, MAX_HASH_MB as MAX_HASH } from './tables.js';
+import { ASSIST, LEVELS_JSON, MOVE_CLASSES_JSON, MAX_HASH_MB as MAX_HASH } from './tables.js';
 import { ChessError, guardProgress, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
 import { ChessGame } from './game.js';
 import { ChessGameBase } from './game-base.js';
-import type { AiOptions, Analysis, GameReview, Level, LevelInfo, MoveClassInfo, Progress, ReviewOptions, ThinkOptions } from './types.js';
+import type { AiOptions, Analysis, DrawAnswer, GameReview, Level, LevelInfo, MoveClassInfo, Progress, ReviewOptions, Score, ThinkOptions } from './types.js';
 
 /** The levels 1 to 5, from the engine's own table. */
 export const LEVELS: readonly LevelInfo[] = (
@@ -275,6 +275,32 @@ export function review(game: ChessGame, options: ReviewOptions = {}, stop?: Int3
 export function bench(depth = 11): { nodes: number; timeMs: number; nps: number } {
   ensureData('engine');
   return JSON.parse(rethrow(() => bindings().bench(depth))) as { nodes: number; timeMs: number; nps: number };
+}
+
+/** How long a hint thinks, in milliseconds (chess-ai's, as `chess play`'s `hint`): `think(game, { mode: 'analyze', moveTimeMs: HINT_MOVE_TIME_MS })`. */
+export const HINT_MOVE_TIME_MS: number = ASSIST.hintMoveTimeMs;
+/** How long the engine thinks about a draw offer before {@link answerDrawOffer}, in milliseconds. */
+export const DRAW_OFFER_MOVE_TIME_MS: number = ASSIST.drawOfferMoveTimeMs;
+
+/**
+ * The engine's answer to a draw offered at move `fullMove`, from its search's `score` of the
+ * position (`null` before searching: an offer before move `fromMove` is declined without one).
+ * chess-ai decides, so that every front end answers alike.
+ *
+ * ```ts
+ * let answer = answerDrawOffer(game.state().fullMove, null);
+ * if (answer.answer !== 'too-early') {
+ *   const { best } = await ai.think(game, { mode: 'analyze', moveTimeMs: DRAW_OFFER_MOVE_TIME_MS });
+ *   answer = answerDrawOffer(game.state().fullMove, best.score);  // 'accepts' or 'declines'
+ * }
+ * ```
+ */
+export function answerDrawOffer(fullMove: number, score: Score | null): DrawAnswer {
+  if (!Number.isInteger(fullMove) || fullMove < 1 || fullMove > 65535) {
+    throw new ChessError(`fullMove must be a move number from 1, got ${String(fullMove)}`, 'INVALID_ARGUMENT');
+  }
+  const cp = score !== null && 'cp' in score ? score.cp : undefined;
+  return JSON.parse(bindings().answerDrawOffer(fullMove, cp)) as DrawAnswer;
 }
 
 /** The version of the engine inside. */

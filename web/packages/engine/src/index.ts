@@ -16,7 +16,7 @@ export { preload } from './data.js';
 export type { DataFile, DataSet, PreloadOptions } from './data.js';
 export { ChessGame } from './game.js';
 export type { MoveInput } from './game-base.js';
-export { Ai, LEVELS, MAX_HASH_MB, MOVE_CLASSES, bench, review, version } from './ai.js';
+export { Ai, DRAW_OFFER_MOVE_TIME_MS, HINT_MOVE_TIME_MS, LEVELS, MAX_HASH_MB, MOVE_CLASSES, answerDrawOffer, bench, review, version } from './ai.js';
 export { WorkerAi } from './worker-ai.js';
 export { MAX_NET_BYTES, NET_URL, currentNet, loadNet, unloadNet } from './net.js';
 export type { NetInfo, NetSource } from './net.js';
@@ -25,7 +25,7 @@ export { ChessError, IllegalMoveError } from './errors.js';
 export { GAME_STATUSES, REJECTION_REASONS, START_FEN } from './tables.js';
 export type { ChessErrorCode } from './errors.js';
 export type {
-  AiOptions, Analysis, Annotation, Castling, ClaimKind, Color, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,
+  AiOptions, Analysis, Annotation, Castling, ClaimKind, Color, DrawAnswer, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,
   Level, LevelInfo, Line, MoveClass, MoveClassInfo, MoveInfo, Opening, PieceLetter, PieceSymbol, PlyReview, Progress, PromotionPiece,
   RejectionReason, ReviewClaim, ReviewOptions, Score, SideReview, Square, ThinkOptions,
 } from './types.js';

@@ -113,6 +113,9 @@ export type Explanation =
  */
 export type Score = { kind: 'cp'; cp: number } | { kind: 'mate'; mate: number };
 
+/** The engine's answer to a draw offer (`answerDrawOffer`): declined before move `fromMove` without a search, else accepted when the position is level. */
+export type DrawAnswer = { answer: 'too-early'; fromMove: number } | { answer: 'accepts' } | { answer: 'declines' };
+
 export interface Line {
   uci: string;
   san: string;

@@ -128,3 +128,19 @@ test('a game that goes on past a threefold repetition is reviewed to its last mo
   assert.equal(r.plies[14].san, 'Qxf7#');
   game.free();
 });
+
+test('a hint and a draw offer are chess-ai\'s: its hint time, and its answer to an offer by move and score', async () => {
+  const { DRAW_OFFER_MOVE_TIME_MS, HINT_MOVE_TIME_MS, answerDrawOffer } = await import('../dist/index.js');
+  assert.equal(HINT_MOVE_TIME_MS, 1000);
+  assert.equal(DRAW_OFFER_MOVE_TIME_MS, 800);
+  assert.deepEqual(answerDrawOffer(12, null), { answer: 'too-early', fromMove: 30 });
+  assert.deepEqual(answerDrawOffer(12, { kind: 'cp', cp: 0 }), { answer: 'too-early', fromMove: 30 });
+  assert.deepEqual(answerDrawOffer(30, null), { answer: 'declines' });
+  assert.deepEqual(answerDrawOffer(30, { kind: 'cp', cp: -30 }), { answer: 'accepts' });
+  assert.deepEqual(answerDrawOffer(30, { kind: 'cp', cp: 31 }), { answer: 'declines' });
+  assert.deepEqual(answerDrawOffer(64, { kind: 'mate', mate: 3 }), { answer: 'declines' });
+  assert.deepEqual(answerDrawOffer(64, { kind: 'cp', cp: 1e9 }), { answer: 'declines' }, 'a huge number is no mate and no draw');
+  for (const bad of [0, -1, 1.5, NaN, 70000]) {
+    assert.throws(() => answerDrawOffer(bad, null), (e) => e instanceof ChessError && e.code === 'INVALID_ARGUMENT', String(bad));
+  }
+});
