@@ -60,6 +60,16 @@ async function nextMistakeUntil(page, san) {
   assert.fail(`three presses of "next mistake" did not reach ${san}`);
 }
 
+/** Import a game where 3...Nf6?? allows Qxf7#, and review it (the panel open). */
+async function reviewBlunderGame(page) {
+  await page.click('text=PGN and FEN');
+  await page.fill('#pgn-text', '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
+  await page.click('#load-pgn');
+  await page.waitForFunction(() => /checkmate/.test(document.querySelector('#status').textContent));
+  await page.click('#review');
+  await page.waitForFunction(() => !document.querySelector('#review-panel').hidden, null, { timeout: 60_000 });
+}
+
 /** Press `keys` one after the other. */
 async function pressKeys(page, keys) {
   for (const key of keys) await page.keyboard.press(key);
@@ -380,13 +390,8 @@ test('phone width: everything fits, nothing scrolls sideways', async () => {
 for (const [width, height] of [[1366, 768], [390, 844], [844, 390]]) {
   test(`review at ${width}x${height}: the whole board and the sentence about the marked move in sight together, no scrolling`, async () => {
     const { page, errors } = await open(suite.browser, suite.url, { width, height });
-    await page.click('text=PGN and FEN');
-    await page.fill('#pgn-text', '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
-    await page.click('#load-pgn');
-    await page.waitForFunction(() => /checkmate/.test(document.querySelector('#status').textContent));
     // Review game is pressed from wherever it is (below the board on a phone)...
-    await page.click('#review');
-    await page.waitForFunction(() => !document.querySelector('#review-panel').hidden, null, { timeout: 60_000 });
+    await reviewBlunderGame(page);
     await nextMistakeUntil(page, 'Nf6');
     await page.waitForTimeout(400);
     // ...and the board with the sentence beside or under it are then in sight, whole.
@@ -439,13 +444,7 @@ test('resigning asks to confirm, a resignation cannot be undone, and a level cha
 
 test('review a finished game: accuracy per side, marked moves, the graph, a blunder with both arrows and why', async () => {
   const { page, errors } = await open(suite.browser, suite.url);
-  await page.click('text=PGN and FEN');
-  // 3...Nf6?? allows Qxf7#: the review marks it and shows the better move.
-  await page.fill('#pgn-text', '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
-  await page.click('#load-pgn');
-  await page.waitForFunction(() => /checkmate/.test(document.querySelector('#status').textContent));
-  await page.click('#review');
-  await page.waitForFunction(() => !document.querySelector('#review-panel').hidden, null, { timeout: 60_000 });
+  await reviewBlunderGame(page);
   assert.match(await page.textContent('#message'), /Review ready/);
   assert.equal(await page.textContent('#opening'), "C23 · Bishop's Opening");
   const table = await page.$$eval('.review-table tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
