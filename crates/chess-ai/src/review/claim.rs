@@ -170,6 +170,11 @@ pub const fn pawns(role: Role) -> i32 {
 /// assert_eq!(balance(&board, &quiet, 5, Color::White), 1);
 /// ```
 pub fn balance(board: &Board, line: &[Move], plies: usize, side: Color) -> i32 {
+    window(board, line, plies, side).0
+}
+
+/// [`balance`], and the position where its count stops.
+fn window(board: &Board, line: &[Move], plies: usize, side: Color) -> (i32, Board) {
     let mut b = *board;
     let mut total = 0;
     for (i, &mv) in line.iter().enumerate() {
@@ -180,11 +185,71 @@ pub fn balance(board: &Board, line: &[Move], plies: usize, side: Color) -> i32 {
         if i >= plies.max(2) && !forcing {
             break;
         }
-        let gain = b.captured_role(mv).map_or(0, pawns) + mv.promotion().map_or(0, |r| pawns(r) - 1);
-        total += if b.side_to_move() == side { gain } else { -gain };
+        total += if b.side_to_move() == side { gain(&b, mv) } else { -gain(&b, mv) };
         b.play_unchecked(mv);
     }
-    total
+    (total, b)
+}
+
+/// The material a move takes or makes, in pawns.
+fn gain(board: &Board, mv: Move) -> i32 {
+    board.captured_role(mv).map_or(0, pawns) + mv.promotion().map_or(0, |r| pawns(r) - 1)
+}
+
+/// The plies of captures [`capture_gain`] reads at most.
+const CAPTURE_PLIES: u32 = 8;
+
+/// What the side to move of `board` wins by captures alone (in pawns, 0 when it wins nothing):
+/// a search of captures and promotions where either side may stop capturing, [`CAPTURE_PLIES`]
+/// deep. A line's count that stops where a piece can be taken back has not lost it.
+///
+/// ```
+/// use chess_ai::review::claim::capture_gain;
+/// use chess_core::Board;
+///
+/// // White takes the rook on a8 (5), which nothing guards.
+/// let board: Board = "r6k/8/2n5/1p6/8/8/3B4/R3K3 w - - 0 1".parse().unwrap();
+/// assert_eq!(capture_gain(&board), 5);
+/// // The pawn on b5 is guarded: Bxb5 axb5 would give the bishop for it, so White takes nothing.
+/// let guarded: Board = "7k/8/p7/1p6/8/3B4/8/4K3 w - - 0 1".parse().unwrap();
+/// assert_eq!(capture_gain(&guarded), 0);
+/// ```
+pub fn capture_gain(board: &Board) -> i32 {
+    fn search(b: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        // Not capturing is always allowed: the count never makes a side worse off by its captures.
+        let mut best = 0;
+        if depth == 0 || best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        for mv in b.noisy_moves() {
+            let won = gain(b, mv);
+            let mut next = *b;
+            next.play_unchecked(mv);
+            let score = won - search(&next, depth - 1, won - beta, won - alpha);
+            if score > best {
+                best = score;
+                if best >= beta {
+                    break;
+                }
+                alpha = alpha.max(best);
+            }
+        }
+        best
+    }
+    search(board, CAPTURE_PLIES, 0, i32::MAX / 2)
+}
+
+/// [`balance`] with what the captures at the end of the count would still change (the side to
+/// move there takes what it can, [`capture_gain`]): the material that stays won or lost.
+fn settled(board: &Board, line: &[Move], plies: usize, side: Color) -> i32 {
+    let (total, end) = window(board, line, plies, side);
+    let more = capture_gain(&end);
+    if end.side_to_move() == side {
+        total + more
+    } else {
+        total - more
+    }
 }
 
 impl Claim {
@@ -195,6 +260,10 @@ impl Claim {
         let mover = board.side_to_move();
         let played = || balance(board, lines.played, self.plies, mover);
         let better = || balance(board, lines.better, self.plies, mover);
+        // The material where the count stops, once the captures there are made: a piece taken
+        // that is taken back is not lost, and one won that is lost again is not won.
+        let played_settled = || settled(board, lines.played, self.plies, mover);
+        let better_settled = || settled(board, lines.better, self.plies, mover);
         let claimed = self.mate.unwrap_or(0);
         match self.kind {
             // The opponent mates within the moves claimed (its own view of the position after the
@@ -210,8 +279,12 @@ impl Claim {
                 // move and those make `-m + 1`.
                 mates_on_board || (-lines.better_score).mate_moves().is_some_and(|m| m <= 0 && 1 - m <= claimed)
             }
-            ClaimKind::LosesMaterial | ClaimKind::Fork => played() <= -self.material && better() > -self.material,
-            ClaimKind::MissesMaterial => better() >= self.material && played() < self.material,
+            ClaimKind::LosesMaterial | ClaimKind::Fork => {
+                played() <= -self.material && played_settled() <= -self.material && better() > -self.material
+            }
+            ClaimKind::MissesMaterial => {
+                better() >= self.material && better_settled() >= self.material && played() < self.material
+            }
             ClaimKind::Threat => lines.played.get(1).is_some() && lines.played.get(1) == self.line.get(1),
             ClaimKind::Promotes => {
                 let mut b = *board;
@@ -264,17 +337,23 @@ mod tests {
 
     #[test]
     fn a_piece_lost_is_said_only_when_it_stays_lost_and_the_better_move_keeps_it() {
+        // Without White's rook: Kd2 leaves the bishop to axb5 and nothing comes back.
+        let alone: Board = "r6k/8/p7/1B6/8/8/8/4K3 w - - 0 1".parse().unwrap();
+        let lost = claim(ClaimKind::LosesMaterial, &alone, "Kd2 axb5", 2, 3, None);
+        let even = Score(0);
+        assert!(holds(&lost, &alone, ("Kd2 axb5 Kc3 Kg7", even), ("Bc4 Kg7", even)));
+        // Both lines lose it: the better move is no better there.
+        assert!(!holds(&lost, &alone, ("Kd2 axb5 Kc3 Kg7", even), ("Kf2 axb5 Kg3 Kg7", even)));
+        // A line that does not take it.
+        assert!(!holds(&lost, &alone, ("Kd2 Kg7 Bc4 Kf6", even), ("Bc4 Kg7", even)));
+
         let board: Board = BISHOP.parse().unwrap();
         let lost = claim(ClaimKind::LosesMaterial, &board, "Kd2 axb5", 2, 3, None);
-        let even = Score(0);
-        // The bishop is taken and nothing comes back: it holds.
-        assert!(holds(&lost, &board, ("Kd2 axb5 Kc3 Kg7", even), ("Bc4 Kg7", even)));
         // The naive sentence would be wrong here: the bishop comes back with more (Rxa8+).
         assert!(!holds(&lost, &board, ("Kd2 axb5 Rxa8+ Kg7", even), ("Bc4 Kg7", even)));
-        // Both lines lose it: the better move is no better there.
-        assert!(!holds(&lost, &board, ("Kd2 axb5 Kc3 Kg7", even), ("Kf2 axb5 Kg3 Kg7", even)));
-        // A line that does not take it.
-        assert!(!holds(&lost, &board, ("Kd2 Kg7 Bc4 Kf6", even), ("Bc4 Kg7", even)));
+        // ...and it is wrong even along a line that does not take the rook: once axb5 has opened
+        // the a-file, Rxa8 is there for the taking where the count stops.
+        assert!(!holds(&lost, &board, ("Kd2 axb5 Kc3 Kg7", even), ("Bc4 Kg7", even)));
     }
 
     #[test]

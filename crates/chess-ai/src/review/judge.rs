@@ -113,7 +113,10 @@ impl Judge<'_> {
             why_worse(&positions[i], moves[i], &positions[i + 1], best, reply, &self.keys[..=i], taken);
         // Material that changes hands far down a line is the engine's guess more than the move's
         // doing: such a claim is not said.
-        let near = |c: &Claim| c.material == 0 || c.plies <= MATERIAL_CLAIM_PLIES;
+        let near = |c: &Claim| {
+            let window = if c.material < 3 { PAWN_CLAIM_PLIES } else { MATERIAL_CLAIM_PLIES };
+            c.material == 0 || c.plies <= window
+        };
         (words, claim.filter(near))
     }
 }
@@ -142,8 +145,13 @@ pub(super) fn better_words(best: &AnalysisLine) -> String {
 }
 
 /// A claim of material lost or won is made only when it changes hands within this many plies
-/// of its line (three moves each).
+/// of its line (three moves each): further down a line the material is the engine's guess more
+/// than the move's doing.
 const MATERIAL_CLAIM_PLIES: usize = 6;
+/// ...and a pawn or two (less than a piece) only within this many: the move, the answer and the
+/// next move. Pawns lost further down held along Stockfish's lines 16 times in 23 on the six
+/// samples of docs/review.md (a piece or more 22 in 25, all nearer claims 43 in 45).
+const PAWN_CLAIM_PLIES: usize = 3;
 
 /// An answer within this many centipawns of the best is one a claim must hold along too.
 const CLOSE_ANSWER_CP: i32 = 100;
