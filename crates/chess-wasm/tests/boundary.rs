@@ -549,15 +549,18 @@ fn bad_option_values_are_named_in_the_callers_words() {
     assert_eq!(limits, "invalid options: moveTimeMs must be a whole number of 0 or more, got -5");
 }
 
-/// The TypeScript union of rejection reasons (web/packages/engine/src/types.ts) names every kind
-/// chess-core gives, and nothing else but `game-over` (this crate's own).
+/// The rejection reasons the package's TypeScript is generated from (`boundaryWords()`, read by
+/// web/packages/engine/scripts/gen-tables.mjs) are every kind chess-core gives, and nothing else
+/// but `game-over` (this crate's own); types.ts makes its union of them, not of a copy.
 #[test]
 fn typescript_knows_every_rejection_reason() {
     use chess_core::{CastleSide, Color, MoveRejection, Role, Square};
     let types = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/packages/engine/src/types.ts"))
         .unwrap();
-    let union = types.split("export type RejectionReason =").nth(1).unwrap().split(';').next().unwrap();
-    let mut in_ts: Vec<&str> = union.split('\'').skip(1).step_by(2).collect();
+    assert!(types.contains("export type RejectionReason = (typeof REJECTION_REASONS)[number];"));
+    let words: serde_json::Value = serde_json::from_str(&chess_wasm::boundary_words()).unwrap();
+    let mut in_ts: Vec<&str> =
+        words["rejectionReasons"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
     let sq = Square::E4;
     let mut in_rust: Vec<&str> = [
         MoveRejection::Unreadable(String::new()),
