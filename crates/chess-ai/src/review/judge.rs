@@ -113,12 +113,16 @@ impl Judge<'_> {
             why_worse(&positions[i], moves[i], &positions[i + 1], best, reply, &self.keys[..=i], taken);
         // Material that changes hands far down a line is the engine's guess more than the move's
         // doing: such a claim is not said.
-        let near = |c: &Claim| {
-            let window = if c.material < 3 { PAWN_CLAIM_PLIES } else { MATERIAL_CLAIM_PLIES };
-            c.material == 0 || c.plies <= window
-        };
-        (words, claim.filter(near))
+        (words, claim.filter(is_near))
     }
+}
+
+/// Whether a claim's material changes hands near enough to the move to be said: within
+/// [`PAWN_CLAIM_PLIES`] for less than a piece, [`MATERIAL_CLAIM_PLIES`] for a piece or more
+/// (claims of no material, mates and threats, always).
+fn is_near(claim: &Claim) -> bool {
+    let window = if claim.material < 3 { PAWN_CLAIM_PLIES } else { MATERIAL_CLAIM_PLIES };
+    claim.material == 0 || claim.plies <= window
 }
 
 /// The plain sentence of a marked move whose reason's claim did not hold: the evaluation before
@@ -279,6 +283,28 @@ pub(super) fn class_by_loss(win_before: f64, win_after: f64, best: Score, played
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pawns_are_claimed_near_the_move_and_pieces_a_little_further() {
+        let claim = |material: i32, plies: usize| Claim {
+            kind: ClaimKind::LosesMaterial,
+            line: Vec::new(),
+            san: Vec::new(),
+            plies,
+            material,
+            mate: None,
+            piece: None,
+            reason: String::new(),
+        };
+        // A pawn or two: the move, the answer and the next move.
+        assert!(is_near(&claim(1, 3)) && is_near(&claim(2, 2)));
+        assert!(!is_near(&claim(1, 4)) && !is_near(&claim(2, 6)));
+        // A piece: a fork's four plies (the move, the fork, the king's step, the capture) and more.
+        assert!(is_near(&claim(3, 4)) && is_near(&claim(5, 6)));
+        assert!(!is_near(&claim(9, 7)));
+        // No material: a mate or a threat is about the answer, not a count.
+        assert!(is_near(&claim(0, 12)));
+    }
 
     #[test]
     fn classes_by_the_win_lost_and_missed_mates_only_when_short() {
