@@ -240,11 +240,11 @@ pub fn capture_gain(board: &Board) -> i32 {
     search(board, CAPTURE_PLIES, 0, i32::MAX / 2)
 }
 
-/// [`balance`] with what the captures at the end of the count would still change (the side to
-/// move there takes what it can, [`capture_gain`]): the material that stays won or lost.
-fn settled(board: &Board, line: &[Move], plies: usize, side: Color) -> i32 {
-    let (total, end) = window(board, line, plies, side);
-    let more = capture_gain(&end);
+/// A count `total` for `side` (from [`window`]) with what the captures at `end`, where it
+/// stopped, would still change (the side to move there takes what it can, [`capture_gain`]): the
+/// material that stays won or lost.
+fn settled(total: i32, end: &Board, side: Color) -> i32 {
+    let more = capture_gain(end);
     if end.side_to_move() == side {
         total + more
     } else {
@@ -258,12 +258,8 @@ impl Claim {
     /// engine's lines make of the JSON.
     pub fn holds(&self, board: &Board, lines: Lines<'_>) -> bool {
         let mover = board.side_to_move();
-        let played = || balance(board, lines.played, self.plies, mover);
-        let better = || balance(board, lines.better, self.plies, mover);
-        // The material where the count stops, once the captures there are made: a piece taken
-        // that is taken back is not lost, and one won that is lost again is not won.
-        let played_settled = || settled(board, lines.played, self.plies, mover);
-        let better_settled = || settled(board, lines.better, self.plies, mover);
+        let played = || window(board, lines.played, self.plies, mover);
+        let better = || window(board, lines.better, self.plies, mover);
         let claimed = self.mate.unwrap_or(0);
         match self.kind {
             // The opponent mates within the moves claimed (its own view of the position after the
@@ -279,11 +275,16 @@ impl Claim {
                 // move and those make `-m + 1`.
                 mates_on_board || (-lines.better_score).mate_moves().is_some_and(|m| m <= 0 && 1 - m <= claimed)
             }
+            // The material counted, and where the count stops once the captures there are made:
+            // a piece taken that is taken back is not lost, and one won that is lost again is not
+            // won.
             ClaimKind::LosesMaterial | ClaimKind::Fork => {
-                played() <= -self.material && played_settled() <= -self.material && better() > -self.material
+                let (lost, end) = played();
+                lost <= -self.material && settled(lost, &end, mover) <= -self.material && better().0 > -self.material
             }
             ClaimKind::MissesMaterial => {
-                better() >= self.material && better_settled() >= self.material && played() < self.material
+                let (won, end) = better();
+                won >= self.material && settled(won, &end, mover) >= self.material && played().0 < self.material
             }
             ClaimKind::Threat => lines.played.get(1).is_some() && lines.played.get(1) == self.line.get(1),
             ClaimKind::Promotes => {
