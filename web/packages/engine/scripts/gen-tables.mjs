@@ -1,8 +1,9 @@
 // Writes src/tables.ts (git-ignored, beside src/wasm/) from the wasm module just built: the
 // engine's tables that the package exports as constants (LEVELS, MOVE_CLASSES, MAX_HASH_MB,
-// MAX_NET_BYTES), and the words of the boundary's closed sets (GAME_STATUSES, REJECTION_REASONS,
-// MOVE_CLASS_NAMES, CLAIM_KINDS), which types.ts makes its union types of, and START_FEN. The engine stays their one owner; the constants exist without loading the
-// module, so that importing the package loads nothing. Run by web/scripts/build-wasm.sh; a test
+// MAX_NET_BYTES, ASSIST, START_FEN), and the words of the boundary's closed sets (GAME_STATUSES,
+// REJECTION_REASONS, MOVE_CLASS_NAMES, CLAIM_KINDS), which types.ts makes its union types of.
+// The engine stays their one owner; the constants exist without loading the module, so that
+// importing the package loads nothing. Run by web/scripts/build-wasm.sh; a test
 // (test/load.test.mjs) compares them with the loaded module.
 import { readFileSync, writeFileSync } from 'node:fs';
 

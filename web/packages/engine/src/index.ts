@@ -21,7 +21,7 @@ export { WorkerAi } from './worker-ai.js';
 export { MAX_NET_BYTES, NET_URL, currentNet, loadNet, unloadNet } from './net.js';
 export type { NetInfo, NetSource } from './net.js';
 export { ChessError, IllegalMoveError } from './errors.js';
-/** Every word of a game's `status` and of why a move is refused, in order (the `GameStatus` and `RejectionReason` types). */
+/** Every word of a game's `status` and of why a move is refused, in order (the `GameStatus` and `RejectionReason` types), and the starting position's FEN. */
 export { GAME_STATUSES, REJECTION_REASONS, START_FEN } from './tables.js';
 export type { ChessErrorCode } from './errors.js';
 export type {

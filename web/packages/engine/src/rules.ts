@@ -15,7 +15,7 @@ export { init } from './load-rules.js';
 export type { InitOptions, WasmResponse, WasmSource } from './wasm-loader.js';
 export type { MoveInput } from './game-base.js';
 export { ChessError, IllegalMoveError } from './errors.js';
-/** Every word of a game's `status` and of why a move is refused, in order (the `GameStatus` and `RejectionReason` types). */
+/** Every word of a game's `status` and of why a move is refused, in order (the `GameStatus` and `RejectionReason` types), and the starting position's FEN. */
 export { GAME_STATUSES, REJECTION_REASONS, START_FEN } from './tables.js';
 export type { ChessErrorCode } from './errors.js';
 export type {
