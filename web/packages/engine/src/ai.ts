@@ -299,8 +299,30 @@ export function answerDrawOffer(fullMove: number, score: Score | null): DrawAnsw
   if (!Number.isInteger(fullMove) || fullMove < 1 || fullMove > 65535) {
     throw new ChessError(`fullMove must be a move number from 1, got ${String(fullMove)}`, 'INVALID_ARGUMENT');
   }
-  const cp = score !== null && 'cp' in score ? score.cp : undefined;
-  return JSON.parse(bindings().answerDrawOffer(fullMove, cp)) as DrawAnswer;
+  return JSON.parse(bindings().answerDrawOffer(fullMove, drawOfferCp(score))) as DrawAnswer;
+}
+
+/**
+ * The centipawns of the score a draw offer is answered from (`undefined`: none, or a mate), or a
+ * {@link ChessError} `INVALID_ARGUMENT` for what no search gives: a score that is not a
+ * {@link Score}, or whose number is not finite (a NaN must not read as 0, an even position).
+ */
+function drawOfferCp(score: Score | null): number | undefined {
+  const bad = (why: string): never => {
+    throw new ChessError(`score must be null, { kind: 'cp', cp } or { kind: 'mate', mate }: ${why}`, 'INVALID_ARGUMENT');
+  };
+  if (score === null || score === undefined) return undefined;
+  if (typeof score !== 'object') return bad(`got ${typeof score}`);
+  const s = score as { kind?: unknown; cp?: unknown; mate?: unknown };
+  const kind = s.kind ?? ('cp' in s ? 'cp' : 'mate' in s ? 'mate' : undefined);
+  if (kind === 'mate') {
+    if (!Number.isInteger(s.mate)) bad(`mate is ${String(s.mate)}, not a whole number`);
+    return undefined;
+  }
+  if (kind !== 'cp') return bad(`no cp or mate in it`);
+  if (typeof s.cp !== 'number' || !Number.isFinite(s.cp)) return bad(`cp is ${String(s.cp)}, not a finite number`);
+  // Within i32 for the wasm boundary (which would wrap 1e10); chess-ai keeps it short of a mate.
+  return Math.round(Math.min(Math.max(s.cp, -1e9), 1e9));
 }
 
 /** The version of the engine inside. */

@@ -140,6 +140,12 @@ test('a hint and a draw offer are chess-ai\'s: its hint time, and its answer to 
   assert.deepEqual(answerDrawOffer(30, { kind: 'cp', cp: 31 }), { answer: 'declines' });
   assert.deepEqual(answerDrawOffer(64, { kind: 'mate', mate: 3 }), { answer: 'declines' });
   assert.deepEqual(answerDrawOffer(64, { kind: 'cp', cp: 1e9 }), { answer: 'declines' }, 'a huge number is no mate and no draw');
+  assert.deepEqual(answerDrawOffer(64, { kind: 'cp', cp: -1e12 }), { answer: 'declines' }, 'never wrapped into a small number');
+  assert.deepEqual(answerDrawOffer(64, { kind: 'cp', cp: 12.4 }), { answer: 'accepts' });
+  // What no search gives is refused: a NaN must not read as 0, an even position a draw is taken in.
+  for (const bad of [{ kind: 'cp', cp: NaN }, { kind: 'cp', cp: Infinity }, { kind: 'cp', cp: '10' }, { kind: 'mate', mate: 1.5 }, { kind: 'pawns' }, {}, 'cp 10', 10]) {
+    assert.throws(() => answerDrawOffer(64, bad), (e) => e instanceof ChessError && e.code === 'INVALID_ARGUMENT' && /^score must be/.test(e.message), JSON.stringify(bad) ?? String(bad));
+  }
   for (const bad of [0, -1, 1.5, NaN, 70000]) {
     assert.throws(() => answerDrawOffer(bad, null), (e) => e instanceof ChessError && e.code === 'INVALID_ARGUMENT', String(bad));
   }
