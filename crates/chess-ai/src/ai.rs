@@ -21,6 +21,7 @@ pub const DEFAULT_MOVE_TIME_MS: u64 = 1_000;
 
 /// Why the AI has no move to give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AiError {
     /// The side to move has no legal move.
     #[error("no legal move: the game is over by {}", .0.reason())]

@@ -43,6 +43,7 @@ pub fn hint_options(seed: Option<u64>) -> AiOptions {
 
 /// The engine's answer to a draw offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum DrawAnswer {
     /// Before move [`DRAW_FROM_MOVE`]: declined without a search.
     TooEarly {

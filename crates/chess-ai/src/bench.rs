@@ -19,6 +19,7 @@ use crate::{HashAllocError, TimeSource};
 
 /// The evaluation a bench runs with.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub enum BenchEval {
     /// The embedded net: the signature's.
     #[default]

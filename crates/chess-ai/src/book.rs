@@ -169,6 +169,7 @@ pub struct BookMove {
 
 /// Why a book could not be read.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum BookError {
     /// The data is not a whole number of 16-byte entries.
     #[error("book data of {len} bytes is not a whole number of 16-byte entries")]

@@ -114,6 +114,7 @@ impl Default for AiOptions {
 
 /// A setting out of its range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum OptionsError {
     /// Levels go from 1 to 5.
     #[error("level {0} does not exist: levels go from 1 to {LEVELS}")]

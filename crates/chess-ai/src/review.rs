@@ -128,6 +128,7 @@ impl ReviewOptions {
 
 /// Why a review could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReviewError {
     /// The budget a position is out of range ([`ReviewOptions::validate`]).
     #[error("{0}")]

@@ -10,6 +10,7 @@ use crate::{
 /// Why a typed move gives no legal move. Each reason has a stable [`kind`](Self::kind) name and a
 /// sentence for people (its `Display`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveRejection {
     /// Not readable as a move.
     #[error("{0:?} is not a move (moves look like e4, Nf3, exd5, O-O, e8=Q or e2e4)")]

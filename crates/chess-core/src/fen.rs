@@ -15,6 +15,7 @@ use crate::{BitBoard, Board, CastleSide, CastlingRights, Color, File, Piece, Ran
 
 /// A FEN that is not well-formed text: what is wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FenSyntaxError {
     /// Not 4 to 6 space-separated fields.
     #[error("expected 6 fields (placement, side, castling, en passant, halfmove, fullmove), found {found}")]
@@ -69,6 +70,7 @@ pub enum FenSyntaxError {
 
 /// A well-formed FEN describing a position that cannot occur in a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A side has no king.
     #[error("{0} has no king")]
@@ -168,6 +170,7 @@ impl MaterialRule {
 
 /// Why a FEN was rejected: its syntax, or the position it describes.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FenError {
     /// Not well-formed.
     #[error("invalid FEN: {0}")]

@@ -15,6 +15,7 @@ const DRAWN_PLIES: u16 = 150;
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum GameStatus {
     /// The side to move has legal moves and no draw rule applies.
     Ongoing,
@@ -44,6 +45,7 @@ pub enum GameStatus {
 /// How a game ended off the board, as the players or an arbiter decided it: the board cannot
 /// know, so the caller records it with [`Game::decide`] and the PGN writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Decision {
     /// `loser` resigned.
     Resignation {

@@ -4,6 +4,7 @@ use crate::{Board, CastlingMode, File, Move, Rank, Role, Square};
 
 /// Why a UCI move string was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum UciMoveError {
     /// Not of the form `e2e4` / `e7e8q`.
     #[error("invalid UCI move {0:?}: expected origin and destination squares, then an optional promotion piece (e.g. e2e4, e7e8q)")]
@@ -22,6 +23,7 @@ pub enum UciMoveError {
 /// Why a move given by its two squares (a drag on a board, an application's `from` and `to`)
 /// matches no legal move: see [`Board::move_between`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SquaresError {
     /// No legal move of a piece on `from` lands on `to`.
     #[error("{from}{to} is not a legal move here")]
@@ -51,6 +53,7 @@ pub enum SquaresError {
 
 /// Why a SAN move string was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SanError {
     /// Not readable as SAN.
     #[error("invalid SAN {0:?}: expected a move like e4, Nf3, exd5, e8=Q or O-O")]

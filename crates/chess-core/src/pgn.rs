@@ -21,6 +21,7 @@ use crate::{Board, Color, Decision, FenError, Game, GameStatus, MaterialRule, Sa
 
 /// Why a game of a PGN could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PgnError {
     /// The `FEN` tag holds an invalid position.
     #[error("invalid FEN tag: {0}")]

@@ -21,6 +21,7 @@ use crate::{Classical, Evaluator, Nnue, Score};
 /// assert_eq!(nnue.evaluate(&board).0, net.evaluate(&board));
 /// ```
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum AnyEval {
     /// The hand-written, tuned evaluation.
     Classical(Classical),

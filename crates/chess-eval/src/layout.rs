@@ -22,6 +22,7 @@ use crate::weights::*;
 
 /// One table of evaluation weights (a single weight is a table of one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Param {
     /// [`MATERIAL`], by role.
     Material,

@@ -149,6 +149,7 @@ pub const fn feature(perspective: Color, color: Color, role: Role, square: Squar
 
 /// Why a net file was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NetError {
     /// The file does not start with [`MAGIC`].
     BadMagic,

@@ -56,6 +56,7 @@ impl Mul<i32> for S {
 
 /// The evaluation terms, in the order the trace prints them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Term {
     /// Piece values.
     Material,

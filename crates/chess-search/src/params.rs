@@ -229,6 +229,7 @@ pub fn get(name: &str) -> Option<i32> {
 /// Why [`set`] refused a value.
 #[cfg(feature = "tune")]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetError {
     /// No constant has that name.
     #[error("no tunable search constant is named {0:?}")]
@@ -276,6 +277,7 @@ macro_rules! rules {
         /// A rule of the search that an ablation match can switch off, to prove by games that it
         /// earns its place (see `docs/search.md`).
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[non_exhaustive]
         pub enum Rule {
             $($(#[$doc])* $rule,)*
         }

@@ -105,6 +105,7 @@ impl std::fmt::Display for Wdl {
 
 /// Tablebases that cannot be opened.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SyzygyError {
     /// A directory could not be read.
     #[error("cannot read the Syzygy directory {path}: {message}")]
@@ -130,6 +131,7 @@ pub enum SyzygyError {
 
 /// A position the tables cannot answer for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ProbeError {
     /// The tables have no castling: a position with castling rights is not in them.
     #[error("positions with castling rights are not in the tables")]

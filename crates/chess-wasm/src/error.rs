@@ -104,6 +104,9 @@ impl Error {
             | Error::ReviewFailed(ReviewError::Search(chess_ai::AiError::NoLegalMove(_))) => "GAME_OVER",
             #[cfg(feature = "engine")]
             Error::Ai(_) | Error::ReviewFailed(ReviewError::Search(_)) => "INTERNAL",
+            // A reason chess-ai adds later (`ReviewError` is `#[non_exhaustive]`).
+            #[cfg(feature = "engine")]
+            Error::ReviewFailed(_) => "INTERNAL",
             Error::Net(_) => "INVALID_NET",
             Error::DataMissing(_) => "NOT_LOADED",
             Error::Data(_) => "INVALID_DATA",

@@ -14,6 +14,7 @@ use chess_eval::Score;
 
 /// What a claim says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ClaimKind {
     /// The move lets the opponent mate within [`Claim::mate`] moves.
     AllowsMate,

@@ -238,6 +238,7 @@ impl Review {
 /// Why a review's JSON cannot be read back as a review of a given game
 /// ([`Review::from_json`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReviewJsonError {
     /// Not JSON of this schema (serde's words, with where).
     #[error("not a review of schema {SCHEMA}: {0}")]
