@@ -37,20 +37,21 @@ use crate::{Ai, AiError, AiOptions, Analysis, AnalysisLine, Book, Mode, OptionsE
 #[cfg(feature = "syzygy")]
 use crate::{Tablebase, Wdl};
 
-pub mod claim;
+// The facts a reason is drawn from are the review's own helpers: what a reason says is public
+// (`PlyReview::why`, its `Claim`), how it is found is not.
+mod claim;
 #[cfg(feature = "json")]
 pub mod json;
 mod judge;
-pub mod material;
-pub mod motifs;
-pub mod positional;
+mod material;
+mod motifs;
+mod positional;
 mod scale;
 mod why;
 
-pub use claim::{Claim, ClaimKind};
+pub use claim::{Claim, ClaimKind, Lines};
 pub use scale::ScoreScale;
 
-use claim::Lines;
 use judge::{plain, Checked, Judge, CHECKED_ANSWERS};
 
 /// How a review searches.

@@ -7,7 +7,7 @@
 //!
 //! Material is counted in pawns (pawn 1, knight and bishop 3, rook 5, queen 9) over a line's
 //! window: the claim's [`plies`](Claim::plies), and the forcing moves that go on from there
-//! (captures, checks and the answers to checks), sixteen plies at most, as [`balance`] reads it.
+//! (captures, checks and the answers to checks), sixteen plies at most, as [`window`] reads it.
 
 use chess_core::{Board, Color, Move, Role, Square};
 use chess_eval::Score;
@@ -135,46 +135,10 @@ pub const fn pawns(role: Role) -> i32 {
 }
 
 /// The material `side` comes out ahead by (in pawns; negative when behind) as `line` is played
-/// from `board`: its first `plies` moves (at least two), then the forcing moves that go on from
-/// there (captures, checks, the answers to checks), [`MAX_PLIES`] at most, up to the first move
-/// that is not legal. A promotion counts as the piece it makes less the pawn.
-///
-/// ```
-/// use chess_ai::review::claim::balance;
-/// use chess_core::{Board, Color};
-///
-/// // Bxc6 dxc6: a bishop for a knight, even; then Nxe5, a capture, is read past a window of
-/// // two plies and wins a pawn, and the quiet Qd4 ends the count. After a quiet third move the
-/// // count stops at the window.
-/// let board: Board = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4".parse().unwrap();
-/// let mut b = board;
-/// let line: Vec<_> = ["Bxc6", "dxc6", "Nxe5", "Qd4", "Nf3"]
-///     .iter()
-///     .map(|san| {
-///         let mv = b.parse_san(san).unwrap();
-///         b.play(mv);
-///         mv
-///     })
-///     .collect();
-/// assert_eq!(balance(&board, &line, 2, Color::White), 1);
-/// assert_eq!(balance(&board, &line[..2], 2, Color::White), 0);
-/// let mut after = board;
-/// let quiet: Vec<_> = ["Bxc6", "dxc6", "O-O", "Bg4", "Nxe5"]
-///     .iter()
-///     .map(|san| {
-///         let mv = after.parse_san(san).unwrap();
-///         after.play(mv);
-///         mv
-///     })
-///     .collect();
-/// assert_eq!(balance(&board, &quiet, 2, Color::White), 0);
-/// assert_eq!(balance(&board, &quiet, 5, Color::White), 1);
-/// ```
-pub fn balance(board: &Board, line: &[Move], plies: usize, side: Color) -> i32 {
-    window(board, line, plies, side).0
-}
-
-/// [`balance`], and the position where its count stops.
+/// from `board`, and the position where the count stops: its first `plies` moves (at least two),
+/// then the forcing moves that go on from there (captures, checks, the answers to checks),
+/// [`MAX_PLIES`] at most, up to the first move that is not legal. A promotion counts as the piece
+/// it makes less the pawn.
 fn window(board: &Board, line: &[Move], plies: usize, side: Color) -> (i32, Board) {
     let mut b = *board;
     let mut total = 0;
@@ -203,18 +167,6 @@ const CAPTURE_PLIES: u32 = 8;
 /// What the side to move of `board` wins by captures alone (in pawns, 0 when it wins nothing):
 /// a search of captures and promotions where either side may stop capturing, [`CAPTURE_PLIES`]
 /// deep. A line's count that stops where a piece can be taken back has not lost it.
-///
-/// ```
-/// use chess_ai::review::claim::capture_gain;
-/// use chess_core::Board;
-///
-/// // White takes the rook on a8 (5), which nothing guards.
-/// let board: Board = "r6k/8/2n5/1p6/8/8/3B4/R3K3 w - - 0 1".parse().unwrap();
-/// assert_eq!(capture_gain(&board), 5);
-/// // The pawn on b5 is guarded: Bxb5 axb5 would give the bishop for it, so White takes nothing.
-/// let guarded: Board = "7k/8/p7/1p6/8/3B4/8/4K3 w - - 0 1".parse().unwrap();
-/// assert_eq!(capture_gain(&guarded), 0);
-/// ```
 pub fn capture_gain(board: &Board) -> i32 {
     fn search(b: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         // Not capturing is always allowed: the count never makes a side worse off by its captures.
@@ -336,6 +288,30 @@ mod tests {
 
     // Kd2 leaves the bishop on b5 to axb5; but axb5 opens the a-file, and Rxa8+ takes the rook.
     const BISHOP: &str = "r6k/8/p7/1B6/8/8/8/R3K3 w - - 0 1";
+
+    #[test]
+    fn the_count_reads_past_its_window_while_the_moves_force() {
+        // Bxc6 dxc6: a bishop for a knight, even; then Nxe5, a capture, is read past a window
+        // of two plies and wins a pawn, and the quiet Qd4 ends the count. After a quiet third
+        // move the count stops at the window.
+        let board: Board = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4".parse().unwrap();
+        let balance = |sans: &str, plies| window(&board, &line(&board, sans), plies, Color::White).0;
+        assert_eq!(balance("Bxc6 dxc6 Nxe5 Qd4 Nf3", 2), 1);
+        assert_eq!(balance("Bxc6 dxc6", 2), 0);
+        assert_eq!(balance("Bxc6 dxc6 O-O Bg4 Nxe5", 2), 0);
+        assert_eq!(balance("Bxc6 dxc6 O-O Bg4 Nxe5", 5), 1);
+    }
+
+    #[test]
+    fn the_capture_gain_takes_what_nothing_guards() {
+        // White takes the rook on a8 (5), which nothing guards.
+        let board: Board = "r6k/8/2n5/1p6/8/8/3B4/R3K3 w - - 0 1".parse().unwrap();
+        assert_eq!(capture_gain(&board), 5);
+        // The pawn on b5 is guarded: Bxb5 axb5 would give the bishop for it, so White takes
+        // nothing.
+        let guarded: Board = "7k/8/p7/1p6/8/3B4/8/4K3 w - - 0 1".parse().unwrap();
+        assert_eq!(capture_gain(&guarded), 0);
+    }
 
     #[test]
     fn a_piece_lost_is_said_only_when_it_stays_lost_and_the_better_move_keeps_it() {

@@ -30,27 +30,6 @@ impl Trade {
     /// first four moves, and of the forcing moves that go on from there (ten at most), up to the
     /// first promotion (a promotion changes material without a capture; the count stops before
     /// it) or the first move that is not legal.
-    ///
-    /// ```
-    /// use chess_ai::review::material::Trade;
-    /// use chess_core::{Board, Color, Role};
-    ///
-    /// // Qxg5 takes a pawn, White passes with the king, Bxh6 takes the rook: White is a rook and
-    /// // a pawn down over three moves of the line.
-    /// let board: Board = "3qk3/6b1/7R/6P1/8/8/8/4K3 b - - 0 1".parse().unwrap();
-    /// let mut line = Vec::new();
-    /// let mut b = board;
-    /// for uci in ["d8g5", "e1f1", "g7h6"] {
-    ///     let mv = b.parse_uci(uci).unwrap();
-    ///     b.play(mv);
-    ///     line.push(mv);
-    /// }
-    /// let trade = Trade::along(&board, &line, Color::White);
-    /// assert_eq!(trade.lost, [Role::Rook, Role::Pawn]);
-    /// assert!(trade.won.is_empty());
-    /// assert_eq!(trade.plies, 3);
-    /// assert_eq!(trade.describe_loss(), "a rook and a pawn");
-    /// ```
     pub fn along(board: &Board, line: &[Move], side: Color) -> Trade {
         let (mut lost, mut won, mut plies) = (Vec::new(), Vec::new(), 0);
         for (i, (before, mv)) in read(board, line).into_iter().enumerate() {
@@ -119,24 +98,6 @@ fn cancel(lost: &mut Vec<Role>, won: &mut Vec<Role>, alike: impl Fn(Role) -> boo
 /// The position a line comes to as a review reads it: after its first four moves and the
 /// forcing moves that go on from there (ten at most), before its first promotion or its first
 /// move that is not legal; the rule of [`Trade::along`].
-///
-/// ```
-/// use chess_ai::review::material::settled;
-/// use chess_core::{Board, STARTPOS};
-///
-/// // e4 e5 Nf3 Nc6, then Bb5 is quiet past the first four moves: the line settles before it.
-/// let board: Board = STARTPOS.parse().unwrap();
-/// let mut b = board;
-/// let line: Vec<_> = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
-///     .iter()
-///     .map(|san| {
-///         let mv = b.parse_san(san).unwrap();
-///         b.play(mv);
-///         mv
-///     })
-///     .collect();
-/// assert_eq!(settled(&board, &line).fen(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
-/// ```
 pub fn settled(board: &Board, line: &[Move]) -> Board {
     let mut end = *board;
     for (_, mv) in read(board, line) {
@@ -201,6 +162,41 @@ mod tests {
             })
             .collect();
         Trade::along(&board, &moves, side)
+    }
+
+    #[test]
+    fn a_rook_and_a_pawn_lost_over_three_moves_of_the_line() {
+        // Qxg5 takes a pawn, White passes with the king, Bxh6 takes the rook: White is a rook and
+        // a pawn down over three moves of the line.
+        let board: Board = "3qk3/6b1/7R/6P1/8/8/8/4K3 b - - 0 1".parse().unwrap();
+        let mut line = Vec::new();
+        let mut b = board;
+        for uci in ["d8g5", "e1f1", "g7h6"] {
+            let mv = b.parse_uci(uci).unwrap();
+            b.play(mv);
+            line.push(mv);
+        }
+        let trade = Trade::along(&board, &line, Color::White);
+        assert_eq!(trade.lost, [Role::Rook, Role::Pawn]);
+        assert!(trade.won.is_empty());
+        assert_eq!(trade.plies, 3);
+        assert_eq!(trade.describe_loss(), "a rook and a pawn");
+    }
+
+    #[test]
+    fn a_line_settles_before_a_quiet_move_past_its_first_four() {
+        // e4 e5 Nf3 Nc6, then Bb5 is quiet past the first four moves: the line settles before it.
+        let board: Board = chess_core::STARTPOS.parse().unwrap();
+        let mut b = board;
+        let line: Vec<_> = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+            .iter()
+            .map(|san| {
+                let mv = b.parse_san(san).unwrap();
+                b.play(mv);
+                mv
+            })
+            .collect();
+        assert_eq!(settled(&board, &line).fen(), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     }
 
     #[test]

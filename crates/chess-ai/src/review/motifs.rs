@@ -118,18 +118,6 @@ fn winnable(board: &Board) -> Option<(Role, Square)> {
 /// `after` (the board after the reply, that side to move) lets the replier win by a capture, when
 /// nothing of that size could be won before the reply (in `next`, the replier to move). `None`
 /// when the reply gives check (its threat is the check) or makes no new threat.
-///
-/// ```
-/// use chess_ai::review::motifs::threat;
-/// use chess_core::{Board, Role, Square};
-///
-/// // Black's queen stands on h4; White's Re4 attacks it (a threat: the queen may still step
-/// // away, or take the rook).
-/// let next: Board = "6k1/5ppp/8/8/7q/8/5PPP/3BR1K1 w - - 0 1".parse().unwrap();
-/// let mut after = next;
-/// after.play(next.parse_san("Re4").unwrap());
-/// assert_eq!(threat(&next, &after), Some((Role::Queen, Square::H4)));
-/// ```
 pub fn threat(next: &Board, after: &Board) -> Option<(Role, Square)> {
     winnable_beyond(&after.null_move()?, next)
 }
@@ -137,17 +125,6 @@ pub fn threat(next: &Board, after: &Board) -> Option<(Role, Square)> {
 /// What a move saves: the most valuable piece of the side that moved in `board` (giving `next`)
 /// that the opponent could have won by a capture had it been its move before, and cannot now
 /// (the piece stepped away, or is guarded or shielded). `None` when the mover was in check.
-///
-/// ```
-/// use chess_ai::review::motifs::saved;
-/// use chess_core::{Board, Role, Square};
-///
-/// // The e5 pawn attacks the knight on d4: Nf3 takes it away.
-/// let board: Board = "4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1".parse().unwrap();
-/// let mut next = board;
-/// next.play(board.parse_san("Nf3").unwrap());
-/// assert_eq!(saved(&board, &next), Some((Role::Knight, Square::D4)));
-/// ```
 pub fn saved(board: &Board, next: &Board) -> Option<(Role, Square)> {
     winnable_beyond(&board.null_move()?, next)
 }
@@ -209,6 +186,25 @@ mod tests {
         let mv = board.parse_uci(reply).unwrap();
         board.play(mv);
         (board, mv.to())
+    }
+
+    #[test]
+    fn a_rook_that_attacks_the_queen_is_a_threat() {
+        // Black's queen stands on h4; White's Re4 attacks it (a threat: the queen may still step
+        // away, or take the rook).
+        let next: Board = "6k1/5ppp/8/8/7q/8/5PPP/3BR1K1 w - - 0 1".parse().unwrap();
+        let mut after = next;
+        after.play(next.parse_san("Re4").unwrap());
+        assert_eq!(threat(&next, &after), Some((Role::Queen, Square::H4)));
+    }
+
+    #[test]
+    fn a_knight_that_steps_away_from_a_pawn_is_saved() {
+        // The e5 pawn attacks the knight on d4: Nf3 takes it away.
+        let board: Board = "4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1".parse().unwrap();
+        let mut next = board;
+        next.play(board.parse_san("Nf3").unwrap());
+        assert_eq!(saved(&board, &next), Some((Role::Knight, Square::D4)));
     }
 
     #[test]

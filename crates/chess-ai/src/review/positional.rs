@@ -102,25 +102,6 @@ pub enum Line {
 /// line's favour for the side to move in `board`, and the line it holds in; `None` when no named
 /// term differs by [`MIN_TERM`] and by a [`SHARE`] of `lost` (the centipawns the move lost), or
 /// when the board shows no fact for the terms that do.
-///
-/// ```
-/// use chess_ai::review::positional::{why, Fact, Line};
-/// use chess_core::{Board, Color, Square};
-///
-/// // White to move: b4 lets the c3 pawn run (c2, and nothing stands in front of it), where bxc3
-/// // takes it.
-/// let board: Board = "4k3/8/8/8/8/2p5/1P6/4K3 w - - 0 1".parse().unwrap();
-/// let san = |b: &Board, s: &str| b.parse_san(s).unwrap();
-/// let mut after = board;
-/// let played = san(&board, "b4");
-/// after.play(played);
-/// let reply = san(&after, "c2");
-/// let better = san(&board, "bxc3");
-/// let (fact, line) = why(&board, &[played, reply], &[better], 0).unwrap();
-/// assert_eq!(line, Line::Played);
-/// assert_eq!(fact, Fact::Passer { side: Color::Black, on: Square::C2 });
-/// assert_eq!(fact.describe(), "Black gets a passed pawn on c2");
-/// ```
 pub fn why(board: &Board, played: &[Move], better: &[Move], lost: i32) -> Option<(Fact, Line)> {
     let least = MIN_TERM.max(lost / SHARE);
     let us = board.side_to_move();
@@ -324,6 +305,23 @@ mod tests {
                 mv
             })
             .collect()
+    }
+
+    #[test]
+    fn a_push_that_lets_a_pawn_run_gives_the_opponent_a_passer() {
+        // White to move: b4 lets the c3 pawn run (c2, and nothing stands in front of it), where
+        // bxc3 takes it.
+        let board: Board = "4k3/8/8/8/8/2p5/1P6/4K3 w - - 0 1".parse().unwrap();
+        let san = |b: &Board, s: &str| b.parse_san(s).unwrap();
+        let mut after = board;
+        let played = san(&board, "b4");
+        after.play(played);
+        let reply = san(&after, "c2");
+        let better = san(&board, "bxc3");
+        let (fact, line) = why(&board, &[played, reply], &[better], 0).unwrap();
+        assert_eq!(line, Line::Played);
+        assert_eq!(fact, Fact::Passer { side: Color::Black, on: Square::C2 });
+        assert_eq!(fact.describe(), "Black gets a passed pawn on c2");
     }
 
     #[test]
