@@ -245,7 +245,7 @@ impl Book {
     }
 
     /// The book vendored with the crate (CC0, 8,055 entries), parsed on first use. With the
-    /// `host-data` feature it is the book the host gave ([`provide`](Self::provide)), and an
+    /// `host-data` feature it is the book the host gave (`Book::provide`), and an
     /// empty book until then.
     pub fn embedded() -> &'static Book {
         #[cfg(not(feature = "host-data"))]
@@ -266,7 +266,7 @@ impl Book {
     }
 
     /// Whether [`embedded`](Self::embedded) is the vendored book: always, unless the `host-data`
-    /// feature leaves it to the host, which has not yet [provided](Self::provide) it.
+    /// feature leaves it to the host, which has not yet provided it (`Book::provide`).
     pub fn is_available() -> bool {
         !cfg!(feature = "host-data") || VENDORED.get().is_some()
     }

@@ -108,7 +108,7 @@ pub fn provide(text: String) -> Result<usize, BadTable> {
 }
 
 /// Whether the table is there: always, unless the `host-data` feature leaves it to the host,
-/// which has not yet [provided](provide) it.
+/// which has not yet provided it (`openings::provide`).
 pub fn is_available() -> bool {
     !cfg!(feature = "host-data") || TABLE.get().is_some()
 }

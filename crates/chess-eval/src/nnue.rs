@@ -101,7 +101,7 @@ pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
 /// the WebAssembly build's play can be reproduced natively by name.
 ///
 /// With the `host-nets` feature no bytes are compiled in: the WebAssembly build's names are
-/// listed, and the host gives each file's bytes once ([`Network::provide`]) before the first
+/// listed, and the host gives each file's bytes once (`Network::provide`) before the first
 /// search (the npm package fetches them when first needed, so that a page's first download
 /// carries no net).
 #[cfg(all(not(target_arch = "wasm32"), not(feature = "host-nets")))]
@@ -172,8 +172,8 @@ pub enum NetError {
     OutputWeightsTooLarge,
     /// The file could not be read ([`Network::open`]): the file system's reason.
     Io(String),
-    /// [`Network::provide`] was given a net that is not the one it was told, or not one of those
-    /// it takes (by name and hash): the name inside the file.
+    /// `Network::provide` (`host-nets`) was given a net that is not the one it was told, or not
+    /// one of those it takes (by name and hash): the name inside the file.
     NotProvidable(String),
 }
 
@@ -461,7 +461,7 @@ impl Network {
     }
 
     /// The names of the nets of [`COMPILED_IN`] not yet available: none when they are compiled
-    /// in, else those the host has not provided ([`provide`](Self::provide), `host-nets`).
+    /// in, else those the host has not provided (`Network::provide`, `host-nets`).
     ///
     /// ```
     /// # #[cfg(not(feature = "host-nets"))]

@@ -23,7 +23,7 @@ use chess_core::Board;
 use chess_eval::{Network, Score};
 
 /// A monotone map from a net's centipawns to Stockfish's, the same for both signs, with a table
-/// of its own for endings ([`ENDGAME_PHASE`]).
+/// of its own for endings (a [`phase`](chess_eval::phase) of 8 or less).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScoreScale {
     /// `(ours, Stockfish's)` at increasing `ours`, from `(0, 0)`; the last segment goes on
@@ -164,7 +164,8 @@ impl ScoreScale {
     }
 
     /// `score`, the search's score of `board`, in Stockfish's centipawns: by the endings' table
-    /// when `board` is one ([`ENDGAME_PHASE`]); a mate stays the mate it is.
+    /// when `board` is one (a [`phase`](chess_eval::phase) of 8 or less); a mate stays the mate
+    /// it is.
     ///
     /// ```
     /// use chess_ai::review::ScoreScale;
