@@ -13,9 +13,9 @@ const DRAWN_REPETITIONS: usize = 5;
 /// the claimable draw, FIDE 9.3, is the board's [`CLAIMABLE_PLIES`]).
 const DRAWN_PLIES: u16 = 150;
 
-/// Where a game stands.
+/// Where a game stands. Closed (not `#[non_exhaustive]`): the rules of chess end a game these
+/// ways only, and front ends (the npm package's status words) match every one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum GameStatus {
     /// The side to move has legal moves and no draw rule applies.
     Ongoing,
@@ -43,9 +43,9 @@ pub enum GameStatus {
 }
 
 /// How a game ended off the board, as the players or an arbiter decided it: the board cannot
-/// know, so the caller records it with [`Game::decide`] and the PGN writes it.
+/// know, so the caller records it with [`Game::decide`] and the PGN writes it. Closed, as
+/// [`GameStatus`] is: a front end has a word for each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Decision {
     /// `loser` resigned.
     Resignation {

@@ -337,9 +337,6 @@ impl Position {
                 Decision::Resignation { .. } => Outcome::Resignation,
                 Decision::TimeForfeit { .. } | Decision::TimeoutDraw { .. } => Outcome::TimeForfeit,
                 Decision::DrawAgreed => Outcome::DrawAgreed,
-                // `Decision` may grow (it is `#[non_exhaustive]`): a new one needs its word here
-                // and in the package's `GameStatus` type.
-                other => unreachable!("no outcome word for the decision {other:?}"),
             };
             return (outcome, decision.winner(), decision.result());
         }
@@ -352,9 +349,6 @@ impl Position {
             GameStatus::InsufficientMaterial => (Outcome::InsufficientMaterial, None),
             GameStatus::FivefoldRepetition => (Outcome::FivefoldRepetition, None),
             GameStatus::SeventyFiveMoveRule => (Outcome::SeventyFiveMoveRule, None),
-            // `GameStatus` may grow (it is `#[non_exhaustive]`): a new one needs its word here and
-            // in the package's `GameStatus` type.
-            other => unreachable!("no outcome word for the status {other:?}"),
         };
         (outcome, winner, status.result())
     }
