@@ -1,4 +1,4 @@
-//! Snapshots of whole reviews (insta): the JSON of schema `chess-review/1` and the annotated PGN
+//! Snapshots of whole reviews (insta): the JSON of schema `chess-review/2` and the annotated PGN
 //! of a few fixed games at the default node budget, one thread (deterministic). A change of the
 //! search, the net or the review's rules shows here as a diff to look at (`cargo insta review`).
 #![cfg(feature = "json")]
@@ -80,7 +80,7 @@ fn a_review_is_read_back_only_for_its_own_game() {
     part["keyMoments"] = serde_json::json!([7]);
     assert_eq!(
         Review::from_json(&part.to_string(), &first.game).unwrap_err().to_string(),
-        "not a review of schema chess-review/1: keyMoments[0]: ply 7 is not a ply of the review (1 to 3)"
+        "not a review of schema chess-review/2: keyMoments[0]: ply 7 is not a ply of the review (1 to 3)"
     );
     part["keyMoments"] = serde_json::json!([0]);
     assert!(Review::from_json(&part.to_string(), &first.game).is_err());
@@ -90,7 +90,7 @@ fn a_review_is_read_back_only_for_its_own_game() {
     // Not a review, or a line that cannot be played.
     assert_eq!(
         Review::from_json("{}", &first.game).unwrap_err().to_string(),
-        "not a review of schema chess-review/1: the review: no schema"
+        "not a review of schema chess-review/2: the review: no schema"
     );
     let mut bad: serde_json::Value = serde_json::from_str(&json).unwrap();
     let marked = bad["plies"].as_array().unwrap().iter().position(|p| !p["best"].is_null()).unwrap();
@@ -100,9 +100,9 @@ fn a_review_is_read_back_only_for_its_own_game() {
         e.starts_with(&format!("the review is not of this game: ply {}: the better line has Ke5", marked + 1)),
         "{e}"
     );
-    bad["schema"] = "chess-review/2".into();
+    bad["schema"] = "chess-review/3".into();
     assert_eq!(
         Review::from_json(&bad.to_string(), &first.game).unwrap_err().to_string(),
-        "not a review of schema chess-review/1: its schema is \"chess-review/2\""
+        "not a review of schema chess-review/2: its schema is \"chess-review/3\""
     );
 }

@@ -1,7 +1,7 @@
 //! `chess review FILE`: every game of a PGN file (or one, `--game K`) judged move by move
 //! ([`chess_ai::review`]): per side the accuracy, the average centipawn loss and the count of
 //! each class, then the key moments with the better move and why. A progress bar on stderr.
-//! `--json` writes one JSON array of the games' reviews (schema `chess-review/1`,
+//! `--json` writes one JSON array of the games' reviews (schema `chess-review/2`,
 //! docs/review.md), `--jsonl` one game a line; `--annotate OUT.pgn` writes the games with the
 //! review's NAGs, `[%eval]` comments and better lines. `--jobs N` reviews N games at a time (one
 //! thread each, the output in the file's order); `--shard I/N` takes every N-th game from the

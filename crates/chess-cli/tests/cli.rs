@@ -378,13 +378,13 @@ fn review_writes_json_lines_and_an_annotated_pgn() {
         (Some(1), Some("Ann"), Some("0-1"))
     );
     let review = &first["review"];
-    assert_eq!(review["schema"], "chess-review/1");
+    assert_eq!(review["schema"], "chess-review/2");
     let g4 = &review["plies"][2];
     assert_eq!(
         (g4["san"].as_str(), g4["uci"].as_str(), g4["class"].as_str()),
         (Some("g4"), Some("g2g4"), Some("blunder"))
     );
-    assert_eq!(g4["scoreAfter"], serde_json::json!({ "kind": "mate", "mate": -1 }), "Black mates in 1, White's view");
+    assert_eq!(g4["scoreAfter"], serde_json::json!({ "kind": "mate", "moves": -1 }), "Black mates in 1, White's view");
     assert_eq!(g4["symbol"], "??");
     assert!(g4["best"]["pvSan"].as_array().is_some_and(|line| !line.is_empty()));
     assert_eq!(review["white"]["counts"]["blunder"], 1);

@@ -84,7 +84,7 @@ pub fn think(
 }
 
 /// Review the game of `position` (blocking; [`chess_ai::review`]): the review as JSON (schema
-/// `chess-review/1`). `progress` sees the positions done and their number after each; once
+/// `chess-review/2`). `progress` sees the positions done and their number after each; once
 /// `control` is stopped, the review returns the moves judged so far.
 ///
 /// ```
@@ -110,7 +110,7 @@ pub fn review(
     Ok(review.to_json())
 }
 
-/// Review the game of `position` (blocking): JSON of schema `chess-review/1`. `options_json`:
+/// Review the game of `position` (blocking): JSON of schema `chess-review/2`. `options_json`:
 /// `{nodes, depth, bookPlies}`; `on_progress` receives `{"done": n, "total": m}` after each
 /// position; the review stops, keeping the moves judged, when `stop[0]` becomes non-zero.
 #[wasm_bindgen(js_name = review)]

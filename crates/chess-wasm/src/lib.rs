@@ -195,7 +195,7 @@ impl JsPosition {
     }
 
     /// The game in PGN; `tags_json` is a JSON array of `[name, value]` pairs (or an object) of
-    /// tags over the game's own; `review_json`, a review of this game (schema `chess-review/1`),
+    /// tags over the game's own; `review_json`, a review of this game (schema `chess-review/2`),
     /// annotates its moves.
     pub fn pgn(&self, tags_json: Option<String>, review_json: Option<String>) -> Result<String, JsValue> {
         let tags = tag_pairs(tags_json.as_deref()).map_err(js)?;

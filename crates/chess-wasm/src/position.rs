@@ -580,7 +580,7 @@ impl Position {
 
     #[cfg(feature = "engine")]
     /// [`pgn`](Self::pgn) annotated with a review of this game given as its JSON (schema
-    /// `chess-review/1`, [`chess_ai::review::Review::annotate`]): `[%eval]` after each move, the
+    /// `chess-review/2`, [`chess_ai::review::Review::annotate`]): `[%eval]` after each move, the
     /// marked moves' NAGs, class, why and better line.
     pub fn annotated_pgn(&self, tags: &[(String, String)], review_json: &str) -> Result<String, Error> {
         crate::data::require(crate::data::Need::Openings)?;

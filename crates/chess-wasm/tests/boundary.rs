@@ -324,7 +324,7 @@ fn the_ai_answers_in_json() {
         answer(r#"{"fullStrength": true, "book": false}"#, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", r#"{"depth": 4}"#);
     assert_eq!(a["best"]["uci"], "a1a8");
     assert_eq!(a["best"]["san"], "Ra8#");
-    assert_eq!(a["best"]["score"]["mate"], 1);
+    assert_eq!(a["best"]["score"]["moves"], 1);
     assert_eq!(a["depth"], 4);
     let over = Position::new(Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).unwrap();
     let ai = Ai::new(options_from_json("", 1).unwrap()).unwrap();

@@ -4,19 +4,19 @@ import type { Color, GameState, GameStatus, Score } from 'chess-wasm';
 /** A score from the side to move's point of view, turned to White's. */
 export function whiteScore(score: Score, sideToMove: Color): Score {
   const sign = sideToMove === 'white' ? 1 : -1;
-  return score.kind === 'mate' ? { kind: 'mate', mate: sign * score.mate } : { kind: 'cp', cp: sign * score.cp };
+  return score.kind === 'mate' ? { kind: 'mate', moves: sign * score.moves } : { kind: 'cp', cp: sign * score.cp };
 }
 
 /** `+0.35`, `-1.20`, `#3`, `#-2` (White's point of view). */
 export function formatScore(score: Score): string {
-  if ('mate' in score) return `#${score.mate}`;
+  if (score.kind === 'mate') return `#${score.moves}`;
   const pawns = score.cp / 100;
   return `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)}`;
 }
 
 /** The eval bar's share for White, 0 to 100. */
 export function whiteShare(score: Score): number {
-  if ('mate' in score) return score.mate > 0 ? 100 : 0;
+  if (score.kind === 'mate') return score.moves > 0 ? 100 : 0;
   return 50 + 50 * (2 / (1 + Math.exp(-score.cp / 250)) - 1);
 }
 

@@ -324,7 +324,7 @@ async function render(): Promise<void> {
     board.reviewArrows(shown && last ? { from: last.from, to: last.to, bad: shown.mistake } : null, shown?.best ?? null);
     // The bar shows the review's score of the position on the board.
     const score = shown?.played.scoreAfter ?? reviewPanel.current.plies[0]?.scoreBefore ?? null;
-    if (score && !('mate' in score && score.mate === 0)) gauge = score;
+    if (score && !(score.kind === 'mate' && score.moves === 0)) gauge = score;
   } else if (lastEval && lastEval.ply === ply && !timedGameOn) {
     gauge = lastEval.score;
   }

@@ -163,10 +163,11 @@ function clock(value: unknown, path: string): SavedClock {
 
 function review(value: unknown, path: string): GameReview {
   const o = object(value, path);
-  if (o.schema !== 'chess-review/1') bad(`${path}.schema`, 'not chess-review/1');
+  // Version 1 (before 2026-12-07) named a mate's moves `mate`: read here, kept as version 2.
+  if (o.schema !== 'chess-review/1' && o.schema !== 'chess-review/2') bad(`${path}.schema`, 'not chess-review/1 or /2');
   const opening = o.opening === null ? null : object(o.opening, `${path}.opening`);
   return {
-    schema: 'chess-review/1',
+    schema: 'chess-review/2',
     white: side(o.white, `${path}.white`),
     black: side(o.black, `${path}.black`),
     keyMoments: list(o.keyMoments, `${path}.keyMoments`, (v, p) => integer(v, p, 0)),
@@ -236,8 +237,10 @@ function claim(value: unknown, path: string): ReviewClaim {
 
 function score(value: unknown, path: string): Score {
   const o = object(value, path);
-  // A record saved before scores had a `kind` (2026-12-06) gets it here.
-  if ('mate' in o) return { kind: 'mate', mate: integer(o.mate, `${path}.mate`) };
+  // A record saved before scores had a `kind` (2026-12-06) gets it here, and one saved before a
+  // mate's field was `moves` (schema version 1, before 2026-12-07) has `mate`.
+  if ('moves' in o) return { kind: 'mate', moves: integer(o.moves, `${path}.moves`) };
+  if ('mate' in o) return { kind: 'mate', moves: integer(o.mate, `${path}.mate`) };
   return { kind: 'cp', cp: number(o.cp, `${path}.cp`) };
 }
 

@@ -105,7 +105,7 @@ export class ReviewPanel {
     }
     const name = NAMES[p.class];
     const mistake = MISTAKES.includes(p.class);
-    const over = 'mate' in p.scoreAfter && p.scoreAfter.mate === 0;
+    const over = p.scoreAfter.kind === 'mate' && p.scoreAfter.moves === 0;
     const parts = [`${p.san}: ${p.class === 'best' ? 'the best move' : name} (${over ? 'the game is over' : formatScore(p.scoreAfter)}).`];
     if (p.why) parts.push(capitalise(p.why) + '.');
     // The reason names the better move when it is the point; else the line is added here.

@@ -10,17 +10,22 @@ use super::{Claim, ClaimKind, MoveClass, PlyReview, Review, SideSummary};
 use crate::openings::classify;
 use crate::AnalysisLine;
 
-/// The schema's name and version: a change that renames or removes a field bumps it.
-pub const SCHEMA: &str = "chess-review/1";
+/// The schema's name and version: a change that renames or removes a field bumps it. Version 2
+/// names a mate's moves `moves` (`{"kind": "mate", "moves": 2}`), where version 1 wrote `mate`.
+pub const SCHEMA: &str = "chess-review/2";
 
-/// A score: `{"kind": "cp", "cp": n}` or `{"kind": "mate", "mate": n}` (moves; negative when the
-/// side is being mated). `kind` names the one other field, so that a TypeScript reader narrows
+/// The schemas [`Review::from_json`] reads: this one and the first (whose mates are
+/// `{"mate": n}`), so that a review saved before still reads; it is written back in [`SCHEMA`].
+pub const READABLE_SCHEMAS: [&str; 2] = ["chess-review/1", SCHEMA];
+
+/// A score: `{"kind": "cp", "cp": n}` or `{"kind": "mate", "moves": n}` (negative when the side
+/// is being mated). `kind` names the one other field, so that a TypeScript reader narrows
 /// on it (a discriminated union); readers of the schema take a score without it too.
 ///
 /// ```
 /// use chess_ai::review::json::ScoreJson;
 /// assert_eq!(serde_json::to_string(&ScoreJson::Cp(-28)).unwrap(), r#"{"kind":"cp","cp":-28}"#);
-/// assert_eq!(serde_json::to_string(&ScoreJson::Mate(2)).unwrap(), r#"{"kind":"mate","mate":2}"#);
+/// assert_eq!(serde_json::to_string(&ScoreJson::Mate(2)).unwrap(), r#"{"kind":"mate","moves":2}"#);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScoreJson {
@@ -33,13 +38,13 @@ pub enum ScoreJson {
 impl Serialize for ScoreJson {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let (kind, value) = match *self {
-            ScoreJson::Cp(cp) => ("cp", cp),
-            ScoreJson::Mate(moves) => ("mate", moves),
+        let (kind, field, value) = match *self {
+            ScoreJson::Cp(cp) => ("cp", "cp", cp),
+            ScoreJson::Mate(moves) => ("mate", "moves", moves),
         };
         let mut out = serializer.serialize_struct("Score", 2)?;
         out.serialize_field("kind", kind)?;
-        out.serialize_field(kind, &value)?;
+        out.serialize_field(field, &value)?;
         out.end()
     }
 }
@@ -56,7 +61,7 @@ impl From<Score> for ScoreJson {
 
 impl ScoreJson {
     /// A White's-view score in a position where `to_move` moves, from White's point of view
-    /// (mates counted in moves: `{"mate": -2}`, Black mates in 2).
+    /// (mates counted in moves: `{"kind": "mate", "moves": -2}`, Black mates in 2).
     pub fn white(white: Score, to_move: Color) -> ScoreJson {
         match super::white_mate_moves(white, to_move) {
             Some(moves) => ScoreJson::Mate(moves),
@@ -208,7 +213,7 @@ impl Review {
     /// let options = ReviewOptions { nodes: 5_000, book_plies: 0, ..ReviewOptions::default() };
     /// let json = review(&game, &options, &SearchControl::new(), &mut |_, _| {}).unwrap().to_json();
     /// let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    /// assert_eq!(v["schema"], "chess-review/1");
+    /// assert_eq!(v["schema"], "chess-review/2");
     /// assert_eq!(v["plies"][2]["san"], "g4");
     /// assert_eq!(v["plies"][2]["class"], "blunder");
     /// assert_eq!(v["plies"][2]["best"]["score"]["cp"].as_i64().map(|cp| cp > -300), Some(true));
@@ -328,25 +333,31 @@ impl<'a> At<'a> {
         Ok(items.iter().enumerate().map(|(i, v)| At { value: v, path: format!("{}[{i}]", self.path) }).collect())
     }
 
-    /// `{"cp": n}` or `{"mate": n}`, with or without the `kind` that names the field: a score a
-    /// search gives, centipawns short of the mate scores, a mate within [`Score::MAX_PLY`] plies
-    /// (128 moves).
+    /// `{"cp": n}` or `{"moves": n}` (a mate; `{"mate": n}` in schema version 1), with or without
+    /// the `kind` that says which: a score a search gives, centipawns short of the mate scores, a
+    /// mate within [`Score::MAX_PLY`] plies (128 moves).
     fn score(&self) -> Result<ScoreJson, ReviewJsonError> {
         let int = |v: &serde_json::Value| v.as_i64().and_then(|n| i32::try_from(n).ok());
         let max_mate = (Score::MAX_PLY + 1) / 2;
+        let mate = self.value.get("moves").or_else(|| self.value.get("mate"));
         if let Some(kind) = self.value.get("kind") {
-            if kind.as_str().is_none_or(|k| self.value.get(k).is_none() || !matches!(k, "cp" | "mate")) {
+            let names_its_field = match kind.as_str() {
+                Some("cp") => self.value.get("cp").is_some(),
+                Some("mate") => mate.is_some(),
+                _ => false,
+            };
+            if !names_its_field {
                 return Err(self.wrong(r#"a "kind" that is not "cp" or "mate", or names no field"#));
             }
         }
-        match (self.value.get("cp").map(int), self.value.get("mate").map(int)) {
+        match (self.value.get("cp").map(int), mate.map(int)) {
             (Some(Some(cp)), None) if cp.unsigned_abs() < Score::MATE_BOUND.0.unsigned_abs() => Ok(ScoreJson::Cp(cp)),
             (None, Some(Some(moves))) if (-max_mate..=max_mate).contains(&moves) => Ok(ScoreJson::Mate(moves)),
             (Some(Some(_)), None) | (None, Some(Some(_))) => Err(self.wrong(&format!(
                 "a score out of range (centipawns within ±{}, mates within {max_mate} moves)",
                 Score::MATE_BOUND.0 - 1
             ))),
-            _ => Err(self.wrong(r#"expected {"cp": n} or {"mate": n}"#)),
+            _ => Err(self.wrong(r#"expected {"kind": "cp", "cp": n} or {"kind": "mate", "moves": n}"#)),
         }
     }
 
@@ -472,7 +483,7 @@ impl Review {
     pub fn from_json_value(value: &serde_json::Value, game: &Game) -> Result<Review, ReviewJsonError> {
         let root = At { value, path: String::new() };
         let schema = root.field("schema")?.str()?;
-        if schema != SCHEMA {
+        if !READABLE_SCHEMAS.contains(&schema) {
             return Err(ReviewJsonError::Schema(format!("its schema is {schema:?}")));
         }
         let other = |text: String| Err(ReviewJsonError::OtherGame(text));
@@ -607,7 +618,7 @@ mod tests {
         };
         let out_of_range = |edit: &dyn Fn(&mut serde_json::Value), path: &str| {
             let err = read(edit).unwrap_err().to_string();
-            assert!(err.starts_with(&format!("not a review of schema chess-review/1: {path}: ")), "{err}");
+            assert!(err.starts_with(&format!("not a review of schema chess-review/2: {path}: ")), "{err}");
         };
         out_of_range(&|j| j["plies"][0]["scoreBefore"] = serde_json::json!({"cp": i32::MIN}), "plies[0].scoreBefore");
         out_of_range(&|j| j["plies"][0]["scoreAfter"] = serde_json::json!({"cp": 31_744}), "plies[0].scoreAfter");
@@ -621,8 +632,8 @@ mod tests {
         for (score, edge) in [
             ("scoreBefore", serde_json::json!({"kind": "cp", "cp": 31_743})),
             ("scoreBefore", serde_json::json!({"kind": "cp", "cp": -31_743})),
-            ("scoreAfter", serde_json::json!({"kind": "mate", "mate": 128})),
-            ("scoreAfter", serde_json::json!({"kind": "mate", "mate": -128})),
+            ("scoreAfter", serde_json::json!({"kind": "mate", "moves": 128})),
+            ("scoreAfter", serde_json::json!({"kind": "mate", "moves": -128})),
         ] {
             let mut edited = json.clone();
             edited["plies"][0][score] = edge.clone();
@@ -643,10 +654,18 @@ mod tests {
             Review::from_json(&json.to_string(), &game).map(|r| r.to_json_value()["plies"][0]["scoreAfter"].clone())
         };
         // A review saved before scores had a kind reads, and is written with it.
-        assert_eq!(read(serde_json::json!({"mate": 3})).unwrap(), serde_json::json!({"kind": "mate", "mate": 3}));
+        assert_eq!(read(serde_json::json!({"mate": 3})).unwrap(), serde_json::json!({"kind": "mate", "moves": 3}));
+        // Schema version 1 named a mate's moves `mate`: such a review reads, and is written anew.
+        assert_eq!(read(serde_json::json!({"kind": "mate", "mate": -2})).unwrap(), serde_json::json!({"kind": "mate", "moves": -2}));
+        let mut first = json.clone();
+        first["schema"] = serde_json::json!("chess-review/1");
+        first["plies"][0]["scoreAfter"] = serde_json::json!({"kind": "mate", "mate": 4});
+        let again = Review::from_json(&first.to_string(), &game).unwrap().to_json_value();
+        assert_eq!((again["schema"].as_str(), &again["plies"][0]["scoreAfter"]), (Some(SCHEMA), &serde_json::json!({"kind": "mate", "moves": 4})));
         for wrong in [
             serde_json::json!({"kind": "mate", "cp": 20}),
             serde_json::json!({"kind": "cp", "mate": 3}),
+            serde_json::json!({"kind": "cp", "moves": 3}),
             serde_json::json!({"kind": "pawns", "cp": 20}),
             serde_json::json!({"kind": 1, "cp": 20}),
         ] {

@@ -33,7 +33,7 @@ export function words(score: Score): string {
     case 'cp':
       return `${score.cp / 100} pawns`;
     case 'mate':
-      return `mate in ${score.mate}`;
+      return `mate in ${score.moves}`;
   }
 }
 
@@ -101,7 +101,7 @@ import { ChessGame as RulesGame } from 'chess-wasm/rules';
 export function fen(): string {
   const game = new ChessGame();
   const to: Square = game.move('e4').to;
-  const score: Score = { kind: 'mate', mate: 1 };
+  const score: Score = { kind: 'mate', moves: 1 };
   const rules = new RulesGame();
   rules.move('d4');
   const error: ChessError | null = null;

@@ -309,14 +309,14 @@ export function answerDrawOffer(fullMove: number, score: Score | null): DrawAnsw
  */
 function drawOfferCp(score: Score | null): number | undefined {
   const bad = (why: string): never => {
-    throw new ChessError(`score must be null, { kind: 'cp', cp } or { kind: 'mate', mate }: ${why}`, 'INVALID_ARGUMENT');
+    throw new ChessError(`score must be null, { kind: 'cp', cp } or { kind: 'mate', moves }: ${why}`, 'INVALID_ARGUMENT');
   };
   if (score === null || score === undefined) return undefined;
   if (typeof score !== 'object') return bad(`got ${typeof score}`);
-  const s = score as { kind?: unknown; cp?: unknown; mate?: unknown };
-  const kind = s.kind ?? ('cp' in s ? 'cp' : 'mate' in s ? 'mate' : undefined);
+  const s = score as { kind?: unknown; cp?: unknown; moves?: unknown };
+  const kind = s.kind ?? ('cp' in s ? 'cp' : 'moves' in s ? 'mate' : undefined);
   if (kind === 'mate') {
-    if (!Number.isInteger(s.mate)) bad(`mate is ${String(s.mate)}, not a whole number`);
+    if (!Number.isInteger(s.moves)) bad(`moves is ${String(s.moves)}, not a whole number`);
     return undefined;
   }
   if (kind !== 'cp') return bad(`no cp or mate in it`);

@@ -151,7 +151,7 @@ function toEntry(from: string, to: string): HistoryEntry {
 
 /** A score as one number: centipawns, or ±(100000 − moves) for a mate. */
 function scoreNumber(score: Score): number {
-  if (score.kind === 'mate') return Math.sign(score.mate) * (100_000 - Math.abs(score.mate));
+  if (score.kind === 'mate') return Math.sign(score.moves) * (100_000 - Math.abs(score.moves));
   return score.cp;
 }
 

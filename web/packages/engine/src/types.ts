@@ -106,12 +106,11 @@ export type Explanation =
   | { legal: true; move: MoveInfo }
   | { legal: false; reason: RejectionReason; message: string };
 
-/** A score from the side to move's point of view: centipawns, or mate in moves (negative: mated). */
 /**
- * A score: centipawns, or a mate in `mate` moves (negative: the side is mated). `kind` tells the
- * two apart (`if (score.kind === 'mate') …`); `'mate' in score` works too.
+ * A score: centipawns, or a mate in `moves` moves (negative: the side is mated). `kind` tells the
+ * two apart (`if (score.kind === 'mate') …`).
  */
-export type Score = { kind: 'cp'; cp: number } | { kind: 'mate'; mate: number };
+export type Score = { kind: 'cp'; cp: number } | { kind: 'mate'; moves: number };
 
 /** The engine's answer to a draw offer (`answerDrawOffer`): declined before move `fromMove` without a search, else accepted when the position is level. */
 export type DrawAnswer = { answer: 'too-early'; fromMove: number } | { answer: 'accepts' } | { answer: 'declines' };
@@ -295,9 +294,9 @@ export interface SideReview {
   counts: Record<MoveClass, number>;
 }
 
-/** A reviewed game: JSON schema `chess-review/1` (docs/review.md), the same as `chess review --json`. */
+/** A reviewed game: JSON schema `chess-review/2` (docs/review.md), the same as `chess review --json`. */
 export interface GameReview {
-  schema: 'chess-review/1';
+  schema: 'chess-review/2';
   white: SideReview;
   black: SideReview;
   /** The plies (from 1) of the largest Win% swings (10 or more), largest first: at most five marked moves. */

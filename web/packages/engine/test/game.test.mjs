@@ -164,7 +164,7 @@ test('the AI mates in one, and reports progress', () => {
   const reports = [];
   const answer = ai.bestMove(game, { depth: 5, onProgress: (p) => reports.push(p) });
   assert.equal(answer.best.san, 'Ra8#');
-  assert.deepEqual(answer.best.score, { kind: 'mate', mate: 1 });
+  assert.deepEqual(answer.best.score, { kind: 'mate', moves: 1 });
   assert.ok(reports.length >= 1);
   assert.equal(reports.at(-1).pvSan[0], 'Ra8#');
   assert.throws(() => ai.bestMove(new ChessGame('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1')), /stalemate/);

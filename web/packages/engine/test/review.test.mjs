@@ -10,14 +10,14 @@ test('review() judges each move: classes, Win%, the better move and why, per sid
   const game = ChessGame.fromPgn(FOOLS_MATE);
   const progress = [];
   const r = review(game, { nodes: 5_000, bookPlies: 0, onProgress: (p) => progress.push(p) });
-  assert.equal(r.schema, 'chess-review/1');
+  assert.equal(r.schema, 'chess-review/2');
   assert.deepEqual(r.plies.map((p) => p.san), ['f3', 'e5', 'g4', 'Qh4#']);
   const g4 = r.plies[2];
   assert.equal(g4.class, 'blunder');
   assert.equal(g4.symbol, '??');
   assert.equal(g4.color, 'white');
   assert.equal(g4.uci, 'g2g4');
-  assert.deepEqual(g4.scoreAfter, { kind: 'mate', mate: -1 }, 'Black mates in one, from White\'s view');
+  assert.deepEqual(g4.scoreAfter, { kind: 'mate', moves: -1 }, 'Black mates in one, from White\'s view');
   assert.match(g4.why, /^allows mate in 1: Qh4#/);
   assert.ok(g4.best && g4.best.san !== 'g4' && g4.best.pvSan.length > 0);
   assert.ok(g4.winBefore > 40 && g4.winAfter === 0, `${g4.winBefore} -> ${g4.winAfter}`);
@@ -95,7 +95,7 @@ test('pgn({ review }): the game annotated with its review, as lichess exports on
     () => other.pgn({}, { review: r }),
     (e) => e instanceof ChessError && e.message === 'the review is not of this game: ply 1 is f3 in the review, e4 in the game',
   );
-  assert.throws(() => game.pgn({}, { review: { schema: 'x' } }), (e) => e instanceof ChessError && /^not a review of schema chess-review\/1: /.test(e.message));
+  assert.throws(() => game.pgn({}, { review: { schema: 'x' } }), (e) => e instanceof ChessError && /^not a review of schema chess-review\/2: /.test(e.message));
   assert.throws(() => game.pgn({}, { review: 'text' }), (e) => e instanceof ChessError && /must be a review object/.test(e.message));
   game.free(); back.free(); other.free();
 });
@@ -138,12 +138,12 @@ test('a hint and a draw offer are chess-ai\'s: its hint time, and its answer to 
   assert.deepEqual(answerDrawOffer(30, null), { answer: 'declines' });
   assert.deepEqual(answerDrawOffer(30, { kind: 'cp', cp: -30 }), { answer: 'accepts' });
   assert.deepEqual(answerDrawOffer(30, { kind: 'cp', cp: 31 }), { answer: 'declines' });
-  assert.deepEqual(answerDrawOffer(64, { kind: 'mate', mate: 3 }), { answer: 'declines' });
+  assert.deepEqual(answerDrawOffer(64, { kind: 'mate', moves: 3 }), { answer: 'declines' });
   assert.deepEqual(answerDrawOffer(64, { kind: 'cp', cp: 1e9 }), { answer: 'declines' }, 'a huge number is no mate and no draw');
   assert.deepEqual(answerDrawOffer(64, { kind: 'cp', cp: -1e12 }), { answer: 'declines' }, 'never wrapped into a small number');
   assert.deepEqual(answerDrawOffer(64, { kind: 'cp', cp: 12.4 }), { answer: 'accepts' });
   // What no search gives is refused: a NaN must not read as 0, an even position a draw is taken in.
-  for (const bad of [{ kind: 'cp', cp: NaN }, { kind: 'cp', cp: Infinity }, { kind: 'cp', cp: '10' }, { kind: 'mate', mate: 1.5 }, { kind: 'pawns' }, {}, 'cp 10', 10]) {
+  for (const bad of [{ kind: 'cp', cp: NaN }, { kind: 'cp', cp: Infinity }, { kind: 'cp', cp: '10' }, { kind: 'mate', moves: 1.5 }, { kind: 'pawns' }, {}, 'cp 10', 10]) {
     assert.throws(() => answerDrawOffer(64, bad), (e) => e instanceof ChessError && e.code === 'INVALID_ARGUMENT' && /^score must be/.test(e.message), JSON.stringify(bad) ?? String(bad));
   }
   for (const bad of [0, -1, 1.5, NaN, 70000]) {
