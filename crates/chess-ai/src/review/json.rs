@@ -656,12 +656,18 @@ mod tests {
         // A review saved before scores had a kind reads, and is written with it.
         assert_eq!(read(serde_json::json!({"mate": 3})).unwrap(), serde_json::json!({"kind": "mate", "moves": 3}));
         // Schema version 1 named a mate's moves `mate`: such a review reads, and is written anew.
-        assert_eq!(read(serde_json::json!({"kind": "mate", "mate": -2})).unwrap(), serde_json::json!({"kind": "mate", "moves": -2}));
+        assert_eq!(
+            read(serde_json::json!({"kind": "mate", "mate": -2})).unwrap(),
+            serde_json::json!({"kind": "mate", "moves": -2})
+        );
         let mut first = json.clone();
         first["schema"] = serde_json::json!("chess-review/1");
         first["plies"][0]["scoreAfter"] = serde_json::json!({"kind": "mate", "mate": 4});
         let again = Review::from_json(&first.to_string(), &game).unwrap().to_json_value();
-        assert_eq!((again["schema"].as_str(), &again["plies"][0]["scoreAfter"]), (Some(SCHEMA), &serde_json::json!({"kind": "mate", "moves": 4})));
+        assert_eq!(
+            (again["schema"].as_str(), &again["plies"][0]["scoreAfter"]),
+            (Some(SCHEMA), &serde_json::json!({"kind": "mate", "moves": 4}))
+        );
         for wrong in [
             serde_json::json!({"kind": "mate", "cp": 20}),
             serde_json::json!({"kind": "cp", "mate": 3}),
