@@ -1,6 +1,6 @@
 /**
  * "Learn from your mistakes": the player's mistakes of a review, one after the other, each tried
- * again from the position before it. The state and its words; main.ts runs it (the board, the
+ * again from the position before it. The state and its words; modes.ts runs it (the board, the
  * engine's judgement of a tried move, the panel's buttons).
  */
 import { ChessGame, type GameState, type MoveInfo, type PlyReview } from 'chess-wasm';

@@ -1,8 +1,11 @@
-/** The settings: the New game panel's choices and the header's switches, kept in the browser. */
-import { LEVELS } from 'chess-wasm';
+/**
+ * The settings: the New game panel's choices and the header's switches, kept in the browser, and
+ * what the level and thinking time mean for the engine.
+ */
+import { LEVELS, type AiOptions } from 'chess-wasm';
 import type { Sounds } from './sound.js';
 import type { Store } from './storage.js';
-import { figurineSwitch, hasOption, soundSwitch, takebackSelect, themeSelect, ui } from './ui.js';
+import { figurineSwitch, hasOption, say, soundSwitch, takebackSelect, themeSelect, ui } from './ui.js';
 
 /** The theme: the choice in the header, or the system's (Auto). */
 function applyTheme(): void {
@@ -51,4 +54,25 @@ export function onSettingsChange(store: Store, sounds: Sounds, changed: () => vo
     });
   }
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
+}
+
+/** The engine's options for the selected level. */
+export function aiOptions(): AiOptions {
+  return ui.level.value === 'full' ? { fullStrength: true, book: false } : { level: Number(ui.level.value) as 1 | 2 | 3 | 4 | 5 };
+}
+
+/** The thinking time in milliseconds: 0.1 to 60 seconds (the field says so when it is outside). */
+export function thinkTimeMs(): number {
+  const seconds = Number(ui.thinkTime.value);
+  if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 60) {
+    ui.thinkTime.value = '2';
+    say('The thinking time is from 0.1 to 60 seconds: 2 seconds it is.', true);
+    return 2000;
+  }
+  return seconds * 1000;
+}
+
+/** The name of the selected level, as the page shows it. */
+export function levelName(): string {
+  return ui.level.options[ui.level.selectedIndex]?.text ?? 'engine';
 }

@@ -1,4 +1,5 @@
 /** Files and the clipboard: what leaves the page. */
+import { $, say, ui } from './ui.js';
 
 /** Save `text` as the file `name` (a PGN gets its media type). */
 export function download(name: string, text: string): void {
@@ -30,4 +31,17 @@ export async function copyText(text: string): Promise<boolean> {
   const copied = document.execCommand('copy');
   field.remove();
   return copied;
+}
+
+/** Copy to the clipboard, or else put the text in the PGN box, selected, for the player to copy. */
+export async function copy(text: string, what: string): Promise<void> {
+  if (await copyText(text)) {
+    say(`${what} copied.`);
+    return;
+  }
+  $<HTMLDetailsElement>('pgn-box').open = true;
+  ui.pgnText.value = text;
+  ui.pgnText.focus();
+  ui.pgnText.select();
+  say(`This browser does not let the page copy: the ${what} is selected in the box below (Ctrl+C or Cmd+C).`);
 }

@@ -61,6 +61,12 @@ export const ui = {
   },
 };
 
+/** The page's one-line message: what just happened, or (`isError`) what went wrong. */
+export function say(text: string, isError = false): void {
+  ui.message.textContent = text;
+  ui.message.classList.toggle('error', isError);
+}
+
 /** The settings in the header: theme (Auto follows the system), sound, notation, takebacks. */
 export const themeSelect = $<HTMLSelectElement>('theme');
 export const soundSwitch = $<HTMLInputElement>('sound');
