@@ -314,6 +314,51 @@ test('a draw by threefold repetition, from an imported PGN, shown with its reaso
   assert.deepEqual(errors, []);
 });
 
+test('a PGN of many games lists them to choose from: players, result, opening, length; Open puts one on the board', async () => {
+  const { page, errors } = await open(suite.browser, suite.url);
+  await page.click('text=PGN and FEN');
+  const game = (white, black, result, moves, extra = '') => `[White "${white}"]\n[Black "${black}"]\n[Result "${result}"]\n${extra}\n${moves} ${result}\n\n`;
+  const three =
+    game('Ann', 'Bob', '1-0', '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#') +
+    game('Cid', 'Dee', '0-1', '1. d4 d5 2. c4 e6 3. Nc3 Nf6', '[ECO "D37"]\n[Opening "Queen\'s Gambit Declined"]\n') +
+    game('Eve', 'Fay', '*', '1. c4');
+  await page.fill('#pgn-text', three);
+  await page.click('#load-pgn');
+  await page.waitForSelector('#pgn-games:not([hidden])');
+  assert.match(await page.textContent('#message'), /This PGN holds 3 games/);
+  const items = await page.$$eval('#pgn-games li span', (spans) => spans.map((s) => s.textContent));
+  assert.equal(items.length, 3);
+  assert.match(items[0], /^1\. Ann – Bob · 1-0 · .*4 moves$/);
+  assert.equal(items[1], "2. Cid – Dee · 0-1 · D37 Queen's Gambit Declined · 3 moves");
+  assert.match(items[2], /^3\. Eve – Fay · unfinished · .*1 move$/);
+  // Nothing changed on the board until one is chosen; the second opened, the list stays.
+  assert.equal(await moveCount(page), 0);
+  await page.click('#pgn-games li:nth-child(2) button');
+  await waitMoves(page, 6);
+  assert.match(await page.textContent('#message'), /PGN loaded \(Cid - Dee\)/);
+  assert.match(await page.getAttribute('#pgn-games li:nth-child(2)', 'class'), /current/);
+  // Another of the list: the first, a checkmate.
+  await page.click('#pgn-games li:nth-child(1) button');
+  await page.waitForFunction(() => /checkmate/i.test(document.querySelector('#status').textContent));
+  assert.equal(await moveCount(page), 7);
+  // A long file lists every game (it used to load the first silently), quickly.
+  const many = Array.from({ length: 500 }, (_, i) => game(`W${i + 1}`, `B${i + 1}`, '1/2-1/2', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6')).join('');
+  // (Set as a paste would: Playwright's fill types 50 KB in about 20 s.)
+  await page.$eval('#pgn-text', (box, text) => { box.value = text; }, many);
+  const started = Date.now();
+  await page.click('#load-pgn');
+  await page.waitForFunction(() => document.querySelectorAll('#pgn-games li').length === 500);
+  const took = Date.now() - started;
+  assert.ok(took < 5_000, `500 games listed in ${took} ms`);
+  assert.match(await page.textContent('#pgn-games li:nth-child(500) span'), /^500\. W500 – B500 · ½-½|^500\. W500 – B500 · 1\/2-1\/2/);
+  // One game: on the board at once, the list gone.
+  await page.fill('#pgn-text', '1. e4 c5 *');
+  await page.click('#load-pgn');
+  await waitMoves(page, 2);
+  assert.equal(await page.isHidden('#pgn-games'), true);
+  assert.deepEqual(errors, []);
+});
+
 test('an imported PGN keeps its tags, and the colour select shows the side the player takes', async () => {
   const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=PGN and FEN');

@@ -10,6 +10,7 @@ import { drawClocks, timeLeftOnReturn } from './game-clock.js';
 import { leaveModes } from './modes.js';
 import { ai, board, reviewPanel } from './parts.js';
 import { renderGames, takeGameId } from './persist.js';
+import { renderPgnGames } from './pgn-games.js';
 import { disarmResign } from './play-buttons.js';
 import { render, showEnd } from './render.js';
 import { gameLock, storageNotice, store } from './services.js';
@@ -76,20 +77,46 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
   return true;
 }
 
-/** Load the PGN pasted in the box: the player takes the side to move. */
+/**
+ * Load the PGN pasted in the box: a game goes on the board, the player taking the side to move;
+ * a PGN of several games lists them (players, result, opening, length) to choose from.
+ */
 export async function loadPgn(): Promise<void> {
   const text = ui.pgnText.value;
   if (!text.trim()) {
     say('Paste a PGN into the box first; the game is unchanged.', true);
     return;
   }
-  let loaded: ChessGame;
+  let games: ChessGame[];
   try {
-    loaded = ChessGame.fromPgn(text);
+    games = ChessGame.readPgn(text);
   } catch (e) {
     say(messageOf(e), true);
     return;
   }
+  for (const listed of state.pgnGames) listed.free();
+  state.pgnGames = [];
+  renderPgnGames(ui.pgnGames, [], false, () => {});
+  const [first] = games;
+  if (!first) {
+    say('No game in this PGN; the game is unchanged.', true);
+    return;
+  }
+  if (games.length === 1) {
+    await putPgnGame(first);
+    return;
+  }
+  state.pgnGames = games;
+  renderPgnGames(ui.pgnGames, games, state.openingNames, (i) => {
+    const chosen = state.pgnGames[i];
+    if (chosen) void putPgnGame(chosen.clone());
+  });
+  say(`This PGN holds ${games.length} games: choose one in the list under the box.`);
+  ui.pgnGames.querySelector('button')?.focus();
+}
+
+/** Put `loaded`, a game of a PGN, on the board: the player takes the side to move. */
+async function putPgnGame(loaded: ChessGame): Promise<void> {
   if (state.thinking || state.reviewing) ai.stop();
   await leaveModes();
   board.cancelPromotion();

@@ -70,6 +70,8 @@ export interface PageState {
   storageChanged: ReturnType<typeof setTimeout> | undefined;
   /** The opening names are loaded: the opening's name is shown. */
   openingNames: boolean;
+  /** The games of the last PGN loaded that held several, listed to choose from (freed when another PGN is loaded). */
+  pgnGames: ChessGame[];
 }
 
 /** The page's state; a new game on a new page until a kept one is resumed. */
@@ -97,6 +99,7 @@ export const state: PageState = {
   typedLast: false,
   storageChanged: undefined,
   openingNames: false,
+  pgnGames: [],
 };
 
 /** The player may move in the game now: their turn, the current position shown, no mode open, the engine idle. */

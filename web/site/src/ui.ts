@@ -30,6 +30,7 @@ export const ui = {
   startFen: $<HTMLInputElement>('start-fen'),
   moveText: $<HTMLInputElement>('move-text'),
   pgnText: $<HTMLTextAreaElement>('pgn-text'),
+  pgnGames: $<HTMLOListElement>('pgn-games'),
   fen: $('fen'),
   buttons: {
     undo: $<HTMLButtonElement>('undo'),
