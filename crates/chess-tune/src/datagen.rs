@@ -1,30 +1,30 @@
-//! Self-play games at a fixed node count, written out as labelled quiet positions.
+//! Self-play games at a fixed node count, written out as labelled quiet positions (Texel data).
 //!
-//! Each game starts from a balanced opening (an EPD line), plus a few random moves so that no two
-//! games are alike, and is played by the engine against itself at a fixed number of nodes a
-//! move (deterministic for a given seed). A game ends by the rules, or is adjudicated by
-//! [`Rules::TEXEL`] (`crate::adjudication`).
+//! The games are those of [`selfplay`](mod@crate::selfplay)'s loop ([`selfplay::play_game`])
+//! with the classical evaluation, started from a balanced opening (an EPD line) plus a few random
+//! moves so that no two games are alike ([`Start::Book`]), and adjudicated by [`Rules::TEXEL`]
+//! (`crate::adjudication`). Game `n` draws everything from `(seed, n)`, and games are written in
+//! the order of their numbers, so the file is a function of the seed and the options, whatever
+//! the thread count.
 //!
-//! Positions kept for tuning are quiet as the engine sees them: not in check, and the move the
-//! engine chose is neither a capture nor a promotion (so the static evaluation is about the
-//! position, not about a piece hanging). Each line of the output is
-//! `FEN;result;score;game`, with the result from white's side (1, 0.5, 0), the search score in
-//! centipawns from white's side and the game number (to split training and validation by game).
+//! Positions kept for tuning are those self-play flags for training ([`selfplay::keep_flag`]):
+//! past the first [`selfplay::SKIP_PLIES`] plies, not in check, the move the engine chose neither a
+//! capture nor a promotion (so the static evaluation is about the position, not about a piece
+//! hanging), no mate score. Each line of the output is `FEN;result;score;game`, with the result
+//! from white's side (1, 0.5, 0), the search score in centipawns from white's side and the game
+//! number (to split training and validation by game).
 
-use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::BTreeMap;
+use std::io::{self, Write};
 use std::sync::Mutex;
+use std::time::Instant;
 
-use chess_core::{Board, Color, Game, GameStatus};
-use chess_eval::{Classical, Score};
-use chess_search::{Engine, Limits};
+use chess_core::{Board, Color};
+use chess_eval::Classical;
+use chess_search::Engine;
 
-use crate::adjudication::{Adjudicator, Rules};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-/// Positions this close to the start (after the random moves) are not kept.
-pub const SKIP_PLIES: usize = 8;
+use crate::adjudication::Rules;
+use crate::selfplay::{self, GameOptions, GameRecord, Start};
 
 /// How to generate.
 #[derive(Debug, Clone)]
@@ -41,127 +41,114 @@ pub struct DatagenOptions {
     pub seed: u64,
 }
 
-/// One position kept for tuning.
-struct Sample {
-    fen: String,
-    /// Search score from white's side.
-    score: i32,
+/// The output and what has been written to it.
+struct Output<'a> {
+    out: &'a mut (dyn Write + Send),
+    /// Games finished before an earlier one, by number.
+    waiting: BTreeMap<usize, GameRecord>,
+    /// Games written (so the next to write is game `games`).
+    games: usize,
+    positions: usize,
+    /// Black wins, draws, White wins.
+    results: [usize; 3],
+}
+
+impl Output<'_> {
+    /// The kept positions of the next game to write, game `self.games`, one line each.
+    fn write(&mut self, record: &GameRecord) -> io::Result<()> {
+        let n = self.games;
+        let result = f32::from(record.result) / 2.0;
+        for (board, ply) in record.positions().filter(|(_, p)| p.keep) {
+            let score = i32::from(ply.score);
+            let white = if board.side_to_move() == Color::White { score } else { -score };
+            writeln!(self.out, "{};{};{};{}", board.fen(), result, white, n)?;
+            self.positions += 1;
+        }
+        self.games += 1;
+        self.results[usize::from(record.result)] += 1;
+        Ok(())
+    }
 }
 
 /// Plays the games and writes the kept positions to `out`. Returns (games, positions).
-pub fn run(openings: &[Board], opts: &DatagenOptions, out: &mut (dyn Write + Send)) -> std::io::Result<(usize, usize)> {
-    let next = AtomicUsize::new(0);
-    let out = Mutex::new((out, 0usize, 0usize, [0usize; 3]));
-    let started = std::time::Instant::now();
-    std::thread::scope(|s| {
-        let workers: Vec<_> = (0..opts.threads.max(1))
-            .map(|_| {
-                s.spawn(|| -> std::io::Result<()> {
-                    let mut engine = Engine::new(Classical::default(), 16);
-                    loop {
-                        let n = next.fetch_add(1, Ordering::Relaxed);
-                        if n >= opts.games {
-                            return Ok(());
-                        }
-                        let mut rng =
-                            ChaCha8Rng::seed_from_u64(opts.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                        engine.clear();
-                        let (result, samples) = play_game(&mut engine, openings, opts, &mut rng);
-                        let mut guard = out.lock().unwrap();
-                        let (w, games, positions, results) = &mut *guard;
-                        for smp in &samples {
-                            writeln!(w, "{};{};{};{}", smp.fen, result, smp.score, n)?;
-                        }
-                        *games += 1;
-                        *positions += samples.len();
-                        results[(result * 2.0) as usize] += 1;
-                        if *games % 100 == 0 {
-                            eprintln!(
-                                "{} games, {} positions, +{} ={} -{} (white), {:.0} s",
-                                games,
-                                positions,
-                                results[2],
-                                results[1],
-                                results[0],
-                                started.elapsed().as_secs_f64()
-                            );
-                        }
-                    }
-                })
-            })
-            .collect();
-        // A write error stops its worker; report it rather than a short file.
-        workers.into_iter().try_for_each(|h| h.join().expect("datagen worker panicked"))
-    })?;
-    let (w, games, positions, _) = out.into_inner().unwrap();
-    w.flush()?;
-    Ok((games, positions))
-}
-
-/// A random legal move, or `None` when there is none.
-fn random_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<chess_core::Move> {
-    let moves = game.legal_moves();
-    if moves.is_empty() {
-        None
-    } else {
-        Some(moves[(rng.next_u64() % moves.len() as u64) as usize])
+pub fn run(openings: &[Board], opts: &DatagenOptions, out: &mut (dyn Write + Send)) -> io::Result<(usize, usize)> {
+    if openings.is_empty() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "no openings"));
     }
-}
-
-/// A game from a random opening with `random_plies` random moves added; retried until the
-/// position is still going.
-fn start_position(openings: &[Board], opts: &DatagenOptions, rng: &mut ChaCha8Rng) -> Game {
-    loop {
-        let board = openings[(rng.next_u64() % openings.len() as u64) as usize];
-        let mut game = Game::from_board(board);
-        for _ in 0..opts.random_plies {
-            match random_move(&game, rng) {
-                Some(mv) => game.play(mv).expect("legal move"),
-                None => break,
-            }
-        }
-        if game.status() == GameStatus::Ongoing {
-            return Game::from_board(*game.board());
-        }
-    }
-}
-
-/// Plays one game; returns white's result (1, 0.5, 0) and the positions kept.
-fn play_game(
-    engine: &mut Engine<Classical>,
-    openings: &[Board],
-    opts: &DatagenOptions,
-    rng: &mut ChaCha8Rng,
-) -> (f32, Vec<Sample>) {
-    let mut game = start_position(openings, opts, rng);
-    let limits = Limits::nodes(opts.nodes);
-    let mut samples = Vec::new();
-    let mut adjudicator = Adjudicator::new(Rules::TEXEL);
-    let result = loop {
-        match game.status() {
-            GameStatus::Ongoing => {}
-            GameStatus::Checkmate { winner } => break if winner == Color::White { 1.0 } else { 0.0 },
-            _ => break 0.5,
-        }
-        let ply = game.moves().len();
-        if ply >= Rules::TEXEL.max_plies {
-            break 0.5;
-        }
-        let board = *game.board();
-        let found = engine.think(&game, &limits);
-        let Some(mv) = found.best_move else { break 0.5 };
-        let white = if board.side_to_move() == Color::White { found.score.0 } else { -found.score.0 };
-        if found.score.0.abs() >= Score::MATE_BOUND.0 {
-            break if white > 0 { 1.0 } else { 0.0 };
-        }
-        if let Some(outcome) = adjudicator.update(ply, white) {
-            break f32::from(outcome) / 2.0;
-        }
-        let quiet = !board.in_check() && !board.is_capture(mv) && mv.promotion().is_none();
-        if quiet && ply >= SKIP_PLIES {
-            samples.push(Sample { fen: board.fen(), score: white });
-        }
-        game.play(mv).expect("the engine plays legal moves");
+    let game = GameOptions {
+        start: Start::Book { book: openings, random_plies: opts.random_plies },
+        nodes: opts.nodes,
+        rules: Rules::TEXEL,
     };
-    (result, samples)
+    let output = Mutex::new(Output { out, waiting: BTreeMap::new(), games: 0, positions: 0, results: [0; 3] });
+    let started = Instant::now();
+    selfplay::parallel(
+        opts.threads,
+        opts.games,
+        || Engine::new(Classical::default(), 16),
+        |engine, n| {
+            let record = selfplay::play_game(engine, &game, opts.seed, n as u64);
+            let o = &mut *output.lock().unwrap_or_else(|e| e.into_inner());
+            o.waiting.insert(n, record);
+            while let Some(record) = o.waiting.remove(&o.games) {
+                o.write(&record)?;
+                if o.games % 100 == 0 {
+                    eprintln!(
+                        "{} games, {} positions, +{} ={} -{} (white), {:.0} s",
+                        o.games,
+                        o.positions,
+                        o.results[2],
+                        o.results[1],
+                        o.results[0],
+                        started.elapsed().as_secs_f64()
+                    );
+                }
+            }
+            Ok(())
+        },
+    )?;
+    let o = output.into_inner().unwrap_or_else(|e| e.into_inner());
+    o.out.flush()?;
+    Ok((o.games, o.positions))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_file_is_a_function_of_the_seed_whatever_the_threads() {
+        let openings: Vec<Board> = [
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pp1ppppp/8/2p5/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1",
+        ]
+        .iter()
+        .map(|fen| fen.parse().unwrap())
+        .collect();
+        let opts = DatagenOptions { games: 6, nodes: 300, threads: 1, random_plies: 2, seed: 3 };
+        let mut one = Vec::new();
+        let (games, positions) = run(&openings, &opts, &mut one).unwrap();
+        let mut two = Vec::new();
+        assert_eq!(run(&openings, &DatagenOptions { threads: 2, ..opts.clone() }, &mut two).unwrap(), (6, positions));
+        assert_eq!(games, 6);
+        assert!(one == two, "the same bytes with one thread or two");
+        let text = String::from_utf8(one).unwrap();
+        assert_eq!(text.lines().count(), positions);
+        assert!(positions > 6 * 10, "{positions} positions");
+        let mut last_game = 0;
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split(';').collect();
+            let board: Board = fields[0].parse().unwrap();
+            assert!(!board.in_check(), "{line}");
+            assert!(["0", "0.5", "1"].contains(&fields[1]), "{line}");
+            assert!(fields[2].parse::<i32>().unwrap().abs() < 10_000, "{line}");
+            let game: usize = fields[3].parse().unwrap();
+            assert!(game < 6 && game >= last_game, "{line}");
+            last_game = game;
+        }
+        assert_eq!(crate::tune::load(&text).unwrap().len(), positions, "the tuner reads every line");
+        let mut other = Vec::new();
+        run(&openings, &DatagenOptions { seed: 4, ..opts }, &mut other).unwrap();
+        assert_ne!(other, text.into_bytes(), "another seed, other games");
+    }
 }

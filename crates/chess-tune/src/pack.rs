@@ -349,7 +349,7 @@ impl<'a> BitReader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::selfplay::play_game;
+    use crate::selfplay::{play_game, GameOptions};
     use chess_eval::Classical;
     use chess_search::Engine;
 
@@ -357,7 +357,7 @@ mod tests {
         let mut engine = Engine::new(Classical::default(), 1);
         let mut csp = CSP_MAGIC.to_vec();
         for n in 0..games {
-            play_game(&mut engine, 3, n, 300).write(&mut csp).unwrap();
+            play_game(&mut engine, &GameOptions::selfplay(300), 3, n).write(&mut csp).unwrap();
         }
         csp
     }

@@ -11,6 +11,12 @@
 //! 12 plies within 0.10 from ply 80, a draw at ply 400; `crate::adjudication`), and the rules' own
 //! ends (mate, stalemate, repetition, fifty moves, insufficient material).
 //!
+//! **One loop.** [`play_game`] also plays `chess-tune datagen`'s games (the Texel data,
+//! [`datagen`](mod@crate::datagen)): [`GameOptions`] says where a game starts ([`Start::Random`]
+//! here, an openings book there) and which [`Rules`] adjudicate it, and [`parallel`] is both
+//! commands' worker pool. `selfplay`'s games are the same bytes for a seed as before that was
+//! shared.
+//!
 //! **Determinism.** Game `n` of a run draws everything from `(seed, n)`, and each chunk holds the
 //! games `chunk × games_per_chunk ..`, so the data is the same whatever the thread count.
 //!
@@ -209,11 +215,50 @@ fn game_rng(seed: u64, n: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-/// A random opening of 8 or 9 plies that a verification search finds balanced.
-fn opening<E: Evaluator>(engine: &mut Engine<E>, rng: &mut ChaCha8Rng) -> Game {
+/// What the games of a run are: where each starts, how many nodes a move, when it is adjudicated.
+/// `selfplay` plays [`GameOptions::selfplay`]; `chess-tune datagen` plays its openings book with
+/// [`Rules::TEXEL`] ([`datagen`](mod@crate::datagen)). The one loop ([`play_game`]) plays both.
+#[derive(Debug, Clone, Copy)]
+pub struct GameOptions<'a> {
+    /// Where a game starts.
+    pub start: Start<'a>,
+    /// Nodes a move.
+    pub nodes: u64,
+    /// When a game is adjudicated.
+    pub rules: Rules,
+}
+
+impl GameOptions<'static> {
+    /// The net's self-play games: random openings verified balanced, [`Rules::SELFPLAY`].
+    pub fn selfplay(nodes: u64) -> Self {
+        GameOptions { start: Start::Random, nodes, rules: Rules::SELFPLAY }
+    }
+}
+
+/// Where a game starts: a position, then random legal moves, drawn again until the game is still
+/// going (and, for [`Start::Random`], balanced).
+#[derive(Debug, Clone, Copy)]
+pub enum Start<'a> {
+    /// The start position and 8 or 9 random plies, then a verification search ([`VERIFY_NODES`])
+    /// that draws again a start beyond ±[`VERIFY_MAX_CP`].
+    Random,
+    /// A position of `book` (uniform; not empty) and `random_plies` random plies, not verified.
+    Book {
+        /// The openings.
+        book: &'a [Board],
+        /// Random plies after the book's position.
+        random_plies: usize,
+    },
+}
+
+/// The game's opening as [`Start`] says, from `rng`.
+fn opening<E: Evaluator>(engine: &mut Engine<E>, start: Start, rng: &mut ChaCha8Rng) -> Game {
     loop {
-        let plies = 8 + (rng.next_u64() % 2) as usize;
-        let mut game = Game::new();
+        let (board, plies) = match start {
+            Start::Random => (Board::startpos(), 8 + (rng.next_u64() % 2) as usize),
+            Start::Book { book, random_plies } => (book[(rng.next_u64() % book.len() as u64) as usize], random_plies),
+        };
+        let mut game = Game::from_board(board);
         for _ in 0..plies {
             let moves = game.legal_moves();
             if moves.is_empty() {
@@ -225,11 +270,14 @@ fn opening<E: Evaluator>(engine: &mut Engine<E>, rng: &mut ChaCha8Rng) -> Game {
         if game.status() != GameStatus::Ongoing {
             continue;
         }
-        engine.clear();
-        let found = engine.think(&game, &Limits::nodes(VERIFY_NODES));
-        if found.score.0.abs() <= VERIFY_MAX_CP {
-            return Game::from_board(*game.board());
+        if let Start::Random = start {
+            engine.clear();
+            let found = engine.think(&game, &Limits::nodes(VERIFY_NODES));
+            if found.score.0.abs() > VERIFY_MAX_CP {
+                continue;
+            }
         }
+        return Game::from_board(*game.board());
     }
 }
 
@@ -242,15 +290,16 @@ pub fn keep_flag(board: &Board, ply: usize, mv: Move, score: i16) -> bool {
     quiet && !mate && ply >= SKIP_PLIES
 }
 
-/// Play game `n` of the run.
-pub fn play_game<E: Evaluator>(engine: &mut Engine<E>, seed: u64, n: u64, nodes: u64) -> GameRecord {
+/// Play game `n` of the run with `seed`: everything is drawn from `(seed, n)`, and the engine's
+/// tables are cleared before the game, so the game is the same whatever the engine played before.
+pub fn play_game<E: Evaluator>(engine: &mut Engine<E>, options: &GameOptions, seed: u64, n: u64) -> GameRecord {
     let mut rng = game_rng(seed, n);
-    let mut game = opening(engine, &mut rng);
+    let mut game = opening(engine, options.start, &mut rng);
     engine.clear();
     let start = *game.board();
-    let limits = Limits::nodes(nodes);
+    let limits = Limits::nodes(options.nodes);
     let mut plies = Vec::new();
-    let mut adjudicator = Adjudicator::new(Rules::SELFPLAY);
+    let mut adjudicator = Adjudicator::new(options.rules);
     let result = loop {
         match game.status() {
             GameStatus::Ongoing => {}
@@ -258,7 +307,7 @@ pub fn play_game<E: Evaluator>(engine: &mut Engine<E>, seed: u64, n: u64, nodes:
             _ => break 1,
         }
         let ply = game.moves().len();
-        if ply >= Rules::SELFPLAY.max_plies {
+        if ply >= options.rules.max_plies {
             break 1;
         }
         let board = *game.board();
@@ -324,58 +373,80 @@ pub fn chunk_path(dir: &Path, seed: u64, index: usize) -> PathBuf {
 /// that made the seed, or take a new seed).
 pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
     fs::create_dir_all(&opts.dir)?;
-    let next = AtomicUsize::new(0);
     let written = AtomicUsize::new(0);
     let log = Mutex::new(());
     let player = Player::of(opts);
     player.check(&opts.dir.join("summary.jsonl"))?;
+    let game = GameOptions::selfplay(opts.nodes);
+    parallel(
+        opts.threads,
+        opts.chunks,
+        || Engine::new(opts.evaluator(), 16),
+        |engine, index| {
+            let path = chunk_path(&opts.dir, opts.seed, index);
+            if path.exists() {
+                return Ok(());
+            }
+            let started = Instant::now();
+            // The chunk appears whole or not at all (a stopped run resumes at it).
+            let summary = chess_core::write_file_with(&path, |out| {
+                out.write_all(MAGIC)?;
+                let mut summary = ChunkSummary::default();
+                for i in 0..opts.games_per_chunk {
+                    let n = (index * opts.games_per_chunk + i) as u64;
+                    let record = play_game(engine, &game, opts.seed, n);
+                    record.write(out)?;
+                    summary.add(&record);
+                }
+                Ok(summary)
+            })?;
+            written.fetch_add(1, Ordering::Relaxed);
+            let seconds = started.elapsed().as_secs_f64();
+            let line = format!(
+                "{{\"chunk\":{index},{}\"games\":{},\"positions\":{},\"kept\":{},\"white\":{},\"draws\":{},\"black\":{},\"seconds\":{seconds:.1},{}\n",
+                player.fields, summary.games, summary.positions, summary.kept, summary.wdl[0], summary.wdl[1], summary.wdl[2], player.eval
+            );
+            let _guard = log.lock().unwrap_or_else(|e| e.into_inner());
+            fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(opts.dir.join("summary.jsonl"))?
+                .write_all(line.as_bytes())?;
+            eprint!("{line}");
+            Ok(())
+        },
+    )?;
+    Ok(written.into_inner())
+}
+
+/// Runs `job(engine, i)` for each `i` of `0..jobs`, in no set order, on `threads` workers (at least
+/// one), each with its own engine made by `engine`. A worker stops at its first error, which is
+/// returned once every worker is done. The pool of `selfplay` (a job is a chunk) and `datagen` (a
+/// job is a game).
+pub fn parallel<E: Evaluator>(
+    threads: usize,
+    jobs: usize,
+    engine: impl Fn() -> Engine<E> + Sync,
+    job: impl Fn(&mut Engine<E>, usize) -> io::Result<()> + Sync,
+) -> io::Result<()> {
+    let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
-        let workers: Vec<_> = (0..opts.threads.max(1))
+        let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 s.spawn(|| -> io::Result<()> {
-                    let mut engine = Engine::new(opts.evaluator(), 16);
+                    let mut engine = engine();
                     loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= opts.chunks {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= jobs {
                             return Ok(());
                         }
-                        let path = chunk_path(&opts.dir, opts.seed, index);
-                        if path.exists() {
-                            continue;
-                        }
-                        let started = Instant::now();
-                        // The chunk appears whole or not at all (a stopped run resumes at it).
-                        let summary = chess_core::write_file_with(&path, |out| {
-                            out.write_all(MAGIC)?;
-                            let mut summary = ChunkSummary::default();
-                            for i in 0..opts.games_per_chunk {
-                                let n = (index * opts.games_per_chunk + i) as u64;
-                                let record = play_game(&mut engine, opts.seed, n, opts.nodes);
-                                record.write(out)?;
-                                summary.add(&record);
-                            }
-                            Ok(summary)
-                        })?;
-                        written.fetch_add(1, Ordering::Relaxed);
-                        let seconds = started.elapsed().as_secs_f64();
-                        let line = format!(
-                            "{{\"chunk\":{index},{}\"games\":{},\"positions\":{},\"kept\":{},\"white\":{},\"draws\":{},\"black\":{},\"seconds\":{seconds:.1},{}\n",
-                            player.fields, summary.games, summary.positions, summary.kept, summary.wdl[0], summary.wdl[1], summary.wdl[2], player.eval
-                        );
-                        let _guard = log.lock().unwrap_or_else(|e| e.into_inner());
-                        fs::OpenOptions::new()
-                            .create(true)
-                            .append(true)
-                            .open(opts.dir.join("summary.jsonl"))?
-                            .write_all(line.as_bytes())?;
-                        eprint!("{line}");
+                        job(&mut engine, i)?;
                     }
                 })
             })
             .collect();
         workers.into_iter().try_for_each(|h| h.join().expect("a self-play worker panicked"))
-    })?;
-    Ok(written.into_inner())
+    })
 }
 
 /// The depth of the bench that signs a player's search ([`search_signature`]).
@@ -466,7 +537,7 @@ mod tests {
     #[test]
     fn records_round_trip() {
         let mut engine = Engine::new(Classical::default(), 1);
-        let record = play_game(&mut engine, 7, 0, 300);
+        let record = play_game(&mut engine, &GameOptions::selfplay(300), 7, 0);
         assert!(!record.plies.is_empty());
         let mut bytes = Vec::new();
         record.write(&mut bytes).unwrap();
@@ -486,11 +557,11 @@ mod tests {
     fn a_game_is_a_function_of_seed_and_index() {
         let mut a = Engine::new(Classical::default(), 1);
         let mut b = Engine::new(Classical::default(), 1);
-        let first = play_game(&mut a, 42, 3, 300);
+        let first = play_game(&mut a, &GameOptions::selfplay(300), 42, 3);
         // Whatever the engine searched before, game 3 of seed 42 is the same game.
-        let _ = play_game(&mut b, 42, 9, 300);
-        assert_eq!(play_game(&mut b, 42, 3, 300), first);
-        assert_ne!(play_game(&mut b, 43, 3, 300).plies, first.plies);
+        let _ = play_game(&mut b, &GameOptions::selfplay(300), 42, 9);
+        assert_eq!(play_game(&mut b, &GameOptions::selfplay(300), 42, 3), first);
+        assert_ne!(play_game(&mut b, &GameOptions::selfplay(300), 43, 3).plies, first.plies);
         let opening_plies = first.start.fullmove_number();
         assert!((5..=5).contains(&opening_plies), "8 or 9 random plies: move 5 ({opening_plies})");
     }
@@ -513,8 +584,8 @@ mod tests {
         let board = Board::startpos();
         assert_eq!(classical.evaluator().evaluate(&board), Classical::default().evaluate(&board));
         assert_eq!(net.evaluator().evaluate(&board).0, Network::embedded().evaluate(&board));
-        let by_classical = play_game(&mut Engine::new(classical.evaluator(), 1), 7, 0, 300);
-        let by_net = play_game(&mut Engine::new(net.evaluator(), 1), 7, 0, 300);
+        let by_classical = play_game(&mut Engine::new(classical.evaluator(), 1), &GameOptions::selfplay(300), 7, 0);
+        let by_net = play_game(&mut Engine::new(net.evaluator(), 1), &GameOptions::selfplay(300), 7, 0);
         assert_ne!(by_net.plies, by_classical.plies, "the net plays its own game");
         let mut bytes = Vec::new();
         by_net.write(&mut bytes).unwrap();
