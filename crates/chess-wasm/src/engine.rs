@@ -317,3 +317,62 @@ pub fn review_options_from_json(json: &str) -> Result<chess_ai::review::ReviewOp
     options.validate().map_err(|e| Error::Options(e.to_string()))?;
     Ok(options)
 }
+
+/// The keys of the JSON objects JavaScript passes, as serde reads them (each struct's own field
+/// list, renamed): `ai` (an `Ai`'s options), `depthOptions`, `limits` (a search's), `clock` and
+/// `review` (a review's options). The package's TypeScript checks its option types against them
+/// at build time (web/packages/engine/scripts/gen-tables.mjs), so that a key added or renamed here
+/// fails the type check until the types follow.
+pub fn option_keys() -> serde_json::Value {
+    serde_json::json!({
+        "ai": field_names::<OptionsJson>(),
+        "depthOptions": field_names::<DepthOptionsJson>(),
+        "limits": field_names::<LimitsJson>(),
+        "clock": field_names::<ClockJson>(),
+        "review": field_names::<ReviewOptionsJson>(),
+    })
+}
+
+/// The field names serde's derive reads for the struct `T`: the list it hands to
+/// `deserialize_struct`, caught by a deserializer that reads nothing else.
+fn field_names<T: serde::de::DeserializeOwned>() -> &'static [&'static str] {
+    use serde::de::{Deserializer, Visitor};
+
+    #[derive(Debug)]
+    struct Stop;
+    impl std::fmt::Display for Stop {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("only the field names are read")
+        }
+    }
+    impl std::error::Error for Stop {}
+    impl serde::de::Error for Stop {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Stop
+        }
+    }
+    struct Names<'a>(&'a mut &'static [&'static str]);
+    impl<'de> Deserializer<'de> for Names<'_> {
+        type Error = Stop;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            Err(Stop)
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            *self.0 = fields;
+            Err(Stop)
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+            option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+            ignored_any
+        }
+    }
+    let mut fields: &'static [&'static str] = &[];
+    let _ = T::deserialize(Names(&mut fields));
+    fields
+}

@@ -249,7 +249,8 @@ pub fn version() -> String {
 
 /// The words of the boundary's closed sets, as JSON: `gameStatuses` (a game's `status`),
 /// `rejectionReasons` (why a move is refused) and, with the engine, `moveClasses` and
-/// `claimKinds` (a review's); and `startFen`, the FEN of the standard starting position
+/// `claimKinds` (a review's) and `optionKeys` (the keys of the options and limits JavaScript
+/// passes: [`engine::option_keys`]); and `startFen`, the FEN of the standard starting position
 /// (chess-core's `STARTPOS`). The package's TypeScript types of these sets are generated from it
 /// at build time (web/packages/engine/scripts/gen-tables.mjs), so they cannot drift from the
 /// Rust that writes the words.
@@ -259,6 +260,7 @@ pub fn version() -> String {
 /// assert_eq!(words["gameStatuses"][0], "ongoing");
 /// assert_eq!(words["rejectionReasons"][0], "unreadable");
 /// assert_eq!(words["startFen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// assert_eq!(words["optionKeys"]["review"], serde_json::json!(["nodes", "depth", "bookPlies"]));
 /// ```
 #[wasm_bindgen(js_name = boundaryWords)]
 pub fn boundary_words() -> String {
@@ -273,6 +275,7 @@ pub fn boundary_words() -> String {
         let mut words = words;
         words["moveClasses"] = MoveClass::ALL.iter().map(|c| c.name()).collect();
         words["claimKinds"] = ClaimKind::ALL.iter().map(|k| k.name()).collect();
+        words["optionKeys"] = engine::option_keys();
         words
     };
     json(&words)

@@ -1,7 +1,8 @@
 // Writes src/tables.ts (git-ignored, beside src/wasm/) from the wasm module just built: the
 // engine's tables that the package exports as constants (LEVELS, MOVE_CLASSES, MAX_HASH_MB,
 // MAX_NET_BYTES, ASSIST, START_FEN), and the words of the boundary's closed sets (GAME_STATUSES,
-// REJECTION_REASONS, MOVE_CLASS_NAMES, CLAIM_KINDS), which types.ts makes its union types of.
+// REJECTION_REASONS, MOVE_CLASS_NAMES, CLAIM_KINDS), which types.ts makes its union types of, and
+// the keys of the options the module reads (OPTION_KEYS), which types.ts checks its option types by.
 // The engine stays their one owner; the constants exist without loading the module, so that
 // importing the package loads nothing. Run by web/scripts/build-wasm.sh; a test
 // (test/load.test.mjs) compares them with the loaded module.
@@ -34,6 +35,8 @@ const text = [
   ]),
   '/** `assist()` of the wasm module: how long a hint and a draw offer think, and the first move a draw is considered at (chess-ai\'s). */',
   `export const ASSIST = ${JSON.stringify(JSON.parse(glue.assist()))} as const;`,
+  '/** The keys of the options and limits the wasm module reads (`boundaryWords().optionKeys`: serde\'s field lists): types.ts checks its option types against them. */',
+  `export const OPTION_KEYS = ${JSON.stringify(words.optionKeys)} as const;`,
   '/** The FEN of the standard starting position: `boundaryWords().startFen` of the wasm module (chess-core\'s). */',
   `export const START_FEN = ${JSON.stringify(words.startFen)};`,
   '',

@@ -4,7 +4,7 @@
  * made from lists generated from the Rust that writes them (tables.ts, scripts/gen-tables.mjs),
  * so they cannot drift from it.
  */
-import type { CLAIM_KINDS, GAME_STATUSES, MOVE_CLASS_NAMES, REJECTION_REASONS } from './tables.js';
+import type { CLAIM_KINDS, GAME_STATUSES, MOVE_CLASS_NAMES, OPTION_KEYS, REJECTION_REASONS } from './tables.js';
 
 export type Color = 'white' | 'black';
 
@@ -327,3 +327,24 @@ export interface ReviewOptions {
   /** Called after each position with the positions done and their number. */
   onProgress?: (progress: { done: number; total: number }) => void;
 }
+
+/**
+ * Compiles only when `A` and `B` are the same keys: the option types above (written here, with
+ * their documentation) are checked against the keys the wasm module reads (`OPTION_KEYS`,
+ * generated from its serde structs), so that a key added, renamed or dropped on either side fails
+ * the build until the other follows. `mode` and the callbacks are the package's own.
+ */
+type SameKeys<A extends B, B extends PropertyKey = A> = A;
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+type OptionKeysChecked = [
+  SameKeys<keyof AiOptions, (typeof OPTION_KEYS)['ai'][number]>,
+  SameKeys<(typeof OPTION_KEYS)['ai'][number], keyof AiOptions>,
+  SameKeys<keyof NonNullable<AiOptions['depthOptions']>, (typeof OPTION_KEYS)['depthOptions'][number]>,
+  SameKeys<(typeof OPTION_KEYS)['depthOptions'][number], keyof NonNullable<AiOptions['depthOptions']>>,
+  SameKeys<Exclude<keyof ThinkOptions, 'mode' | 'onProgress'>, (typeof OPTION_KEYS)['limits'][number]>,
+  SameKeys<(typeof OPTION_KEYS)['limits'][number], Exclude<keyof ThinkOptions, 'mode' | 'onProgress'>>,
+  SameKeys<keyof NonNullable<ThinkOptions['clock']>, (typeof OPTION_KEYS)['clock'][number]>,
+  SameKeys<(typeof OPTION_KEYS)['clock'][number], keyof NonNullable<ThinkOptions['clock']>>,
+  SameKeys<Exclude<keyof ReviewOptions, 'onProgress'>, (typeof OPTION_KEYS)['review'][number]>,
+  SameKeys<(typeof OPTION_KEYS)['review'][number], Exclude<keyof ReviewOptions, 'onProgress'>>,
+];

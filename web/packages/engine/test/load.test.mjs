@@ -145,8 +145,13 @@ test('the closed sets of words (statuses, rejection reasons, classes, claim kind
     rejectionReasons: tables.REJECTION_REASONS,
     moveClasses: tables.MOVE_CLASS_NAMES,
     claimKinds: tables.CLAIM_KINDS,
+    optionKeys: tables.OPTION_KEYS,
     startFen: tables.START_FEN,
   });
+  // The keys the module reads are the ones types.ts's option types are checked against (at
+  // build time); a key outside them is refused by name.
+  assert.deepEqual(tables.OPTION_KEYS.review, ['nodes', 'depth', 'bookPlies']);
+  assert.throws(() => new engine.Ai({ threads: 2 }), (e) => e instanceof engine.ChessError && /threads/.test(e.message));
   assert.deepEqual(JSON.parse(rulesGlue.boundaryWords()), {
     gameStatuses: tables.GAME_STATUSES,
     rejectionReasons: tables.REJECTION_REASONS,
