@@ -102,9 +102,14 @@ impl<E: Evaluator> Engine<E> {
         self.tt.try_resize(mb.min(MAX_HASH_MB))
     }
 
-    /// The transposition table.
-    pub fn tt(&self) -> &TranspositionTable {
-        &self.tt
+    /// The transposition table's size in MiB (0: none, every search starts from nothing).
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Entries written by the last search, per mille of a sample of the table (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
     }
 
     /// Search with `n` threads, at most one a processor core: more only share the cores and

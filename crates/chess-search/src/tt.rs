@@ -132,25 +132,9 @@ impl TranspositionTable {
     /// Bytes per bucket of four entries.
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
-    /// A table of `mb` MiB (0: disabled).
-    ///
-    /// # Panics
-    /// When the memory cannot be had; [`try_new`](Self::try_new) answers with an error instead.
-    pub fn new(mb: usize) -> Self {
-        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
-    }
-
     /// A table of `mb` MiB (0: disabled), or an error when the memory cannot be had.
     pub fn try_new(mb: usize) -> Result<Self, HashAllocError> {
         Ok(TranspositionTable { buckets: Self::allocate(mb)?, age: AtomicU8::new(0) })
-    }
-
-    /// Resize to `mb` MiB, emptying the table.
-    ///
-    /// # Panics
-    /// When the memory cannot be had; [`try_resize`](Self::try_resize) answers with an error.
-    pub fn resize(&mut self, mb: usize) {
-        self.try_resize(mb).unwrap_or_else(|e| panic!("{e}"));
     }
 
     /// Resize to `mb` MiB, emptying the table; when that much memory cannot be had, the table is
@@ -180,11 +164,6 @@ impl TranspositionTable {
     /// The size in MiB.
     pub fn size_mb(&self) -> usize {
         (self.buckets.len() * Self::BUCKET_BYTES) >> 20
-    }
-
-    /// Whether the table is disabled (size 0).
-    pub fn is_disabled(&self) -> bool {
-        self.buckets.is_empty()
     }
 
     /// Forget every entry.
@@ -311,12 +290,12 @@ mod tests {
     #[test]
     fn bucket_is_one_cache_line() {
         assert_eq!(TranspositionTable::BUCKET_BYTES, 64);
-        assert_eq!(TranspositionTable::new(1).buckets.len(), 16_384);
+        assert_eq!(TranspositionTable::try_new(1).unwrap().buckets.len(), 16_384);
     }
 
     #[test]
     fn disabled_table_misses() {
-        let tt = TranspositionTable::new(0);
+        let tt = TranspositionTable::try_new(0).unwrap();
         tt.store(42, TtEntry { mv: None, score: 1, eval: 1, depth: 1, bound: Bound::Exact }, 0);
         assert!(tt.probe(42, 0).is_none());
         assert_eq!(tt.hashfull(), 0);
@@ -324,7 +303,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_stored_relative_to_the_node() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::try_new(1).unwrap();
         // Mate in 3 plies from a node at ply 5 is mate in 8 plies from the root.
         tt.store(7, TtEntry { mv: None, score: Score::mate_in(8).0, eval: 0, depth: 4, bound: Bound::Exact }, 5);
         // Seen from a node at ply 1, it is mate in 4 plies from the root.
@@ -335,7 +314,7 @@ mod tests {
 
     #[test]
     fn round_trip_and_move_kept_on_moveless_store() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::try_new(1).unwrap();
         let mv = Move::new(Square::E2, Square::E4, None);
         tt.store(11, TtEntry { mv: Some(mv), score: -123, eval: -50, depth: 9, bound: Bound::Lower }, 0);
         let e = tt.probe(11, 0).unwrap();
@@ -348,7 +327,7 @@ mod tests {
 
     #[test]
     fn replacement_prefers_shallow_and_old_entries() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::try_new(1).unwrap();
         let n = tt.buckets.len() as u128;
         // Keys that share bucket 0: the top bits of key * n are zero.
         let keys: Vec<u64> = (1..=5u64).collect();
@@ -372,7 +351,7 @@ mod tests {
 
     #[test]
     fn hashfull_counts_this_search() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::try_new(1).unwrap();
         for k in 0..100_000u64 {
             tt.store(
                 k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
@@ -387,7 +366,7 @@ mod tests {
 
     #[test]
     fn a_table_the_machine_cannot_give_is_an_error_and_the_old_one_stays() {
-        let mut tt = TranspositionTable::new(1);
+        let mut tt = TranspositionTable::try_new(1).unwrap();
         tt.store(42, TtEntry { mv: None, score: 7, eval: 0, depth: 3, bound: Bound::Exact }, 0);
         let huge = usize::MAX >> 20;
         assert_eq!(TranspositionTable::try_new(huge).err(), Some(HashAllocError { mb: huge }));

@@ -124,12 +124,12 @@ fn underpromotion_when_it_is_best() {
 #[test]
 fn tt_size_zero_works() {
     let mut engine = Engine::new(Classical::default(), 0);
-    assert!(engine.tt().is_disabled());
+    assert_eq!(engine.hash_mb(), 0);
     let g = game("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1");
     let r = engine.think(&g, &Limits::depth(6));
     assert_eq!(uci(&g, r.best_move), "d5f6");
     assert_eq!(r.score.to_string(), "mate 2");
-    assert_eq!(engine.tt().hashfull(), 0);
+    assert_eq!(engine.hashfull(), 0);
 }
 
 #[test]
