@@ -123,6 +123,8 @@ export class WorkerAi {
   /** The net file loaded with {@link loadNet}, sent again to a restarted worker. */
   private net: Uint8Array | null = null;
   private readonly flag: Int32Array | null;
+  /** How many times {@link stop} was called: a review that waited for its data meanwhile is stopped before it starts. */
+  private stops = 0;
 
   private constructor(options: AiOptions) {
     this.options = options;
@@ -367,8 +369,15 @@ export class WorkerAi {
     if (this.flag) Atomics.store(this.flag, 0, 0);
     this.searches++;
     const onReviewProgress = guardProgress(onProgress);
+    // The first review fetches the opening names first: a stop() meanwhile has no request to end
+    // yet (with shared memory the flag it sets ends the review at its first position; without,
+    // nothing would), so it is answered here, as a search stopped before its first result.
+    const stopsBefore = this.stops;
     return dataBytes('openings')
-      .then((data) => this.request<GameReview>((id) => ({ type: 'review', id, game: record, options: budget, data }), { onReviewProgress, thinking: true }))
+      .then((data) => {
+        if (!this.flag && this.stops !== stopsBefore) throw new ChessError('stopped before the first result', 'STOPPED');
+        return this.request<GameReview>((id) => ({ type: 'review', id, game: record, options: budget, data }), { onReviewProgress, thinking: true });
+      })
       .finally(() => this.searches--);
   }
 
@@ -388,6 +397,7 @@ export class WorkerAi {
    * promise of the search settles, even when `stop()` follows `think()` at once.
    */
   stop(): void {
+    this.stops++;
     if (this.flag) {
       Atomics.store(this.flag, 0, 1);
       return;

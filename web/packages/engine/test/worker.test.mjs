@@ -98,6 +98,15 @@ test('without SharedArrayBuffer (a page that is not cross-origin isolated) stop(
     ai.stop();
     const answer = await within(5_000, late, 'late stop');
     assert.ok(game.moves().some((m) => m.uci === answer.best.uci), `${answer.best.uci} is legal`);
+    // A review stopped while it waits for its data (the first one fetches the opening names):
+    // stopped before it starts, never run to its end as if stop() had not been called.
+    const pgn = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *';
+    const stoppedReview = ai.review(pgn);
+    ai.stop();
+    await within(5_000, assert.rejects(stoppedReview, (e) => e instanceof ChessError && e.code === 'STOPPED'), 'a review stopped at once');
+    assert.equal(ai.busy, false);
+    const reviewed = await within(60_000, ai.review(pgn, { nodes: 2000 }), 'the next review');
+    assert.equal(reviewed.plies.length, 10);
   } finally {
     ai.terminate();
   }
