@@ -6,6 +6,7 @@ use chess_ai::review::json::ScoreJson;
 use chess_ai::{AiOptions, Analysis, AnalysisLine, DepthOptions, Strength};
 use chess_ai::{Bound, Clock, Info, Limits};
 use chess_core::Board;
+use chess_eval::Score;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
@@ -205,6 +206,7 @@ pub struct LineJson {
     uci: String,
     san: String,
     score: ScoreJson,
+    white_score: ScoreJson,
     bound: &'static str,
     pv: Vec<String>,
     pv_san: Vec<String>,
@@ -217,6 +219,7 @@ impl LineJson {
             uci: line.uci.clone(),
             san: line.san.clone(),
             score: line.score.into(),
+            white_score: white_score(board, line.score),
             bound: bound_name(line.bound),
             pv,
             pv_san: line.pv_san.clone(),
@@ -270,9 +273,17 @@ pub struct ProgressJson {
     nps: u64,
     time_ms: u64,
     score: ScoreJson,
+    white_score: ScoreJson,
     bound: &'static str,
     pv: Vec<String>,
     pv_san: Vec<String>,
+}
+
+/// A score of the side to move in `board`, from White's point of view (chess-ai's
+/// [`ScoreJson::white`], as a review's scores): so that no front end turns scores itself.
+fn white_score(board: &Board, score: Score) -> ScoreJson {
+    let to_move = board.side_to_move();
+    ScoreJson::white(if to_move == chess_core::Color::White { score } else { -score }, to_move)
 }
 
 impl ProgressJson {
@@ -287,6 +298,7 @@ impl ProgressJson {
             nps: info.nps(),
             time_ms: info.time_ms,
             score: info.score.into(),
+            white_score: white_score(board, info.score),
             bound: bound_name(info.bound),
             pv_san: board.san_line(&info.pv),
             pv,

@@ -325,7 +325,21 @@ fn the_ai_answers_in_json() {
     assert_eq!(a["best"]["uci"], "a1a8");
     assert_eq!(a["best"]["san"], "Ra8#");
     assert_eq!(a["best"]["score"]["moves"], 1);
+    assert_eq!(a["best"]["whiteScore"], serde_json::json!({"kind": "mate", "moves": 1}));
     assert_eq!(a["depth"], 4);
+    // The same mate for Black to move: the mover's score and White's, turned by the engine.
+    let b =
+        answer(r#"{"fullStrength": true, "book": false}"#, "r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", r#"{"depth": 4}"#);
+    assert_eq!(b["best"]["san"], "Ra1#");
+    assert_eq!(b["best"]["score"], serde_json::json!({"kind": "mate", "moves": 1}));
+    assert_eq!(b["best"]["whiteScore"], serde_json::json!({"kind": "mate", "moves": -1}));
+    let e4 = answer(
+        r#"{"fullStrength": true, "book": false}"#,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        r#"{"depth": 5}"#,
+    );
+    let cp = e4["best"]["score"]["cp"].as_i64().unwrap();
+    assert_eq!(e4["best"]["whiteScore"], serde_json::json!({"kind": "cp", "cp": -cp}));
     let over = Position::new(Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).unwrap();
     let ai = Ai::new(options_from_json("", 1).unwrap()).unwrap();
     let err = chess_wasm::think(&ai, &over, Mode::Play, "", None, &mut |_| {}).unwrap_err();

@@ -5,7 +5,7 @@
  * controller draws the board from `game` and hands it the moves the player makes.
  */
 import { ChessGame, type Progress, type Score, type WorkerAi } from 'chess-wasm';
-import { formatScore, moveNumber, whiteScore } from './format.js';
+import { formatScore, moveNumber } from './format.js';
 
 /** The lines shown. */
 export const LINES = 3;
@@ -107,14 +107,13 @@ export class AnalysisBoard {
     this.best = [];
     this.draw();
     if (!this.on || this.closed || this.game.state().isFinished) return;
-    const turn = this.game.state().turn;
     const search = this.ai
       .think(this.game, {
         mode: 'analyze',
         infinite: true,
         onProgress: (p) => {
           if (this.search !== search || p.multipv < 1 || p.multipv > LINES) return;
-          this.best[p.multipv - 1] = { ...p, score: whiteScore(p.score, turn) };
+          this.best[p.multipv - 1] = { ...p, score: p.whiteScore };
           this.draw();
           if (p.multipv === 1) this.el.onScore(this.score);
         },

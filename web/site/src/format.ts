@@ -1,12 +1,6 @@
 /** How the page writes scores, results and move numbers (one place for each). */
 import type { Color, GameState, GameStatus, Score } from 'chess-wasm';
 
-/** A score from the side to move's point of view, turned to White's. */
-export function whiteScore(score: Score, sideToMove: Color): Score {
-  const sign = sideToMove === 'white' ? 1 : -1;
-  return score.kind === 'mate' ? { kind: 'mate', moves: sign * score.moves } : { kind: 'cp', cp: sign * score.cp };
-}
-
 /** `+0.35`, `-1.20`, `#3`, `#-2` (White's point of view). */
 export function formatScore(score: Score): string {
   if (score.kind === 'mate') return `#${score.moves}`;

@@ -4,7 +4,7 @@
  */
 import { DRAW_OFFER_MOVE_TIME_MS, HINT_MOVE_TIME_MS, answerDrawOffer, type Score } from 'chess-wasm';
 import { loadStrongNet } from './engine.js';
-import { formatResult, formatScore, messageOf, whiteScore } from './format.js';
+import { formatResult, formatScore, messageOf } from './format.js';
 import { ai, board } from './parts.js';
 import { render, showEnd } from './render.js';
 import { humanMayMove, state } from './state.js';
@@ -44,10 +44,12 @@ export async function offerDraw(): Promise<void> {
   await render();
   ui.status.textContent = 'The engine considers your offer…';
   let score: Score | null = null;
+  let whiteView: Score | null = null;
   try {
     await loadStrongNet();
     const answer = await ai.think(state.game, { mode: 'analyze', moveTimeMs: DRAW_OFFER_MOVE_TIME_MS });
     score = answer.best.score;
+    whiteView = answer.best.whiteScore;
   } catch (e) {
     say(messageOf(e), true);
   }
@@ -60,7 +62,7 @@ export async function offerDraw(): Promise<void> {
     showEnd();
     return;
   }
-  say(score ? `The engine declines: it plays on (${formatScore(whiteScore(score, game.state().turn))}).` : 'The engine declines.');
+  say(whiteView ? `The engine declines: it plays on (${formatScore(whiteView)}).` : 'The engine declines.');
   await render();
 }
 

@@ -3,9 +3,9 @@
  * (thought in the worker while the page stays live, its score for the bar and the thinking line),
  * and premoves, made while the engine thinks and played after its reply if still legal.
  */
-import type { Analysis, Color, Progress } from 'chess-wasm';
+import type { Analysis, Progress } from 'chess-wasm';
 import { applyLevel } from './engine.js';
-import { formatScore, messageOf, whiteScore } from './format.js';
+import { formatScore, messageOf } from './format.js';
 import { pressClock } from './game-clock.js';
 import { ai, board, reviewPanel } from './parts.js';
 import { render, showEnd } from './render.js';
@@ -56,7 +56,7 @@ export async function engineMove(): Promise<void> {
         : full
           ? { moveTimeMs: thinkTimeMs() }
           : {}),
-      onProgress: (p) => p.multipv === 1 && showEval(p, position.turn, ply),
+      onProgress: (p) => p.multipv === 1 && showEval(p, ply),
     });
   } catch (e) {
     say(`The engine failed: ${messageOf(e)}`, true);
@@ -69,7 +69,7 @@ export async function engineMove(): Promise<void> {
     pressClock(position.turn);
     sounds.playMove(played);
     if (full && !answer.fromBook && answer.best.score) {
-      state.lastEval = { ply: ply + 1, score: whiteScore(answer.best.score, position.turn) };
+      state.lastEval = { ply: ply + 1, score: answer.best.whiteScore };
     }
     ui.announce.textContent = `The engine played ${played.san}.`;
     if (!game.state().isFinished && playPremove()) {
@@ -87,8 +87,8 @@ export async function engineMove(): Promise<void> {
 }
 
 /** The engine's progress on its move: the thinking line, and the bar's score at full strength. */
-function showEval(progress: Progress, sideToMove: Color, ply: number): void {
-  const score = whiteScore(progress.score, sideToMove);
+function showEval(progress: Progress, ply: number): void {
+  const score = progress.whiteScore;
   // A level's own score is handicapped (and may be far off): only full strength feeds the bar.
   if (ui.level.value === 'full') {
     state.lastEval = { ply, score };

@@ -118,7 +118,10 @@ export type DrawAnswer = { answer: 'too-early'; fromMove: number } | { answer: '
 export interface Line {
   uci: string;
   san: string;
+  /** From the side to move's point of view. */
   score: Score;
+  /** The same score from White's point of view (as a review's scores are), turned by the engine. */
+  whiteScore: Score;
   bound: 'exact' | 'lower' | 'upper';
   pv: string[];
   pvSan: string[];
@@ -131,7 +134,10 @@ export interface Progress {
   nodes: number;
   nps: number;
   timeMs: number;
+  /** From the side to move's point of view. */
   score: Score;
+  /** The same score from White's point of view, turned by the engine. */
+  whiteScore: Score;
   bound: 'exact' | 'lower' | 'upper';
   pv: string[];
   pvSan: string[];

@@ -84,7 +84,7 @@ interface Pending {
 
 /** An answer built from the last progress report (when a search had to be cut off). */
 function fromProgress(p: Progress): Analysis {
-  const best = { uci: p.pv[0] ?? '', san: p.pvSan[0] ?? '', score: p.score, bound: p.bound, pv: p.pv, pvSan: p.pvSan };
+  const best = { uci: p.pv[0] ?? '', san: p.pvSan[0] ?? '', score: p.score, whiteScore: p.whiteScore, bound: p.bound, pv: p.pv, pvSan: p.pvSan };
   return {
     best,
     ponder: p.pv[1] ?? null,
