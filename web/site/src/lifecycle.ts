@@ -39,6 +39,29 @@ export async function rematch(): Promise<void> {
   if (await startGame(state.game.startFen(), color)) say(`Rematch: you play ${color}.`);
 }
 
+/**
+ * Put `next` on the board as a new game (a new id, the player as `human`, no clock): what ran on
+ * the one before (a search, a review, the analysis board, a retry, a clock) stops, and it is freed.
+ */
+async function replaceGame(next: ChessGame, human: Color, imported: boolean): Promise<void> {
+  await leaveModes();
+  if (state.thinking || state.reviewing) ai.stop();
+  disarmResign();
+  board.cancelPromotion();
+  state.game.free();
+  state.game = next;
+  takeGameId(newGameId());
+  state.started = Date.now();
+  state.imported = imported;
+  state.human = human;
+  state.premove = null;
+  state.clocks?.pause();
+  state.clocks = null;
+  state.viewPly = null;
+  state.lastEval = null;
+  state.levelsPlayed = [];
+}
+
 /** Start a game from `fen` (the start position if undefined) with the player as `color`. */
 async function startGame(fen: string | undefined, color: Color): Promise<boolean> {
   let next: ChessGame;
@@ -48,27 +71,14 @@ async function startGame(fen: string | undefined, color: Color): Promise<boolean
     say(messageOf(e), true);
     return false;
   }
-  await leaveModes();
-  if (state.thinking || state.reviewing) ai.stop();
-  disarmResign();
-  board.cancelPromotion();
-  state.game.free();
-  state.game = next;
-  takeGameId(newGameId());
-  state.started = Date.now();
-  state.imported = false;
-  state.human = color;
-  state.premove = null;
+  await replaceGame(next, color, false);
   state.clocks = newClocks();
-  state.viewPly = null;
-  state.lastEval = null;
   board.hint(null);
   say('');
   await board.orient(state.human);
   await ai.setOptions(aiOptions());
   state.appliedLevel = ui.level.value;
   state.gameLevel = ui.level.value;
-  state.levelsPlayed = [];
   await ai.newGame();
   await render();
   // The game is set up and drawn: say so where a script (the page's tests) can wait for it.
@@ -117,23 +127,9 @@ export async function loadPgn(): Promise<void> {
 
 /** Put `loaded`, a game of a PGN, on the board: the player takes the side to move. */
 async function putPgnGame(loaded: ChessGame): Promise<void> {
-  if (state.thinking || state.reviewing) ai.stop();
-  await leaveModes();
-  board.cancelPromotion();
-  state.game.free();
-  state.game = loaded;
-  takeGameId(newGameId());
-  state.started = Date.now();
-  state.imported = true;
+  await replaceGame(loaded, loaded.state().turn, true);
   state.gameLevel = '';
-  state.levelsPlayed = [];
-  state.lastEval = null;
-  state.premove = null;
-  state.clocks?.pause();
-  state.clocks = null;
-  state.human = loaded.state().turn;
   ui.color.value = state.human;
-  state.viewPly = null;
   const tags = loaded.tags();
   const players = tags.White && tags.Black ? ` (${tags.White} - ${tags.Black})` : '';
   say(`PGN loaded${players}: you play ${state.human}, the side to move.`);
