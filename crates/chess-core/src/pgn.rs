@@ -17,7 +17,7 @@
 //! Writing a plain [`Game`] ([`Game::to_pgn`]) gives the seven-tag roster, the moves and the
 //! result, wrapped below 80 columns.
 
-use crate::{Board, Color, Decision, FenError, Game, GameStatus, MaterialRule, SanError};
+use crate::{Board, CastlingMode, Color, Decision, FenError, Game, GameStatus, MaterialRule, SanError};
 
 /// Why a game of a PGN could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -493,6 +493,13 @@ fn split_move(word: &str) -> (&str, Option<u8>) {
     (body, nag_of_symbol(&mv[body.len()..]))
 }
 
+/// Whether a `Variant` tag names Chess960 (as lichess writes it, or the older names).
+fn is_chess960(variant: &str) -> bool {
+    ["chess960", "chess 960", "fischerandom", "fischer random", "960"]
+        .iter()
+        .any(|v| variant.trim().eq_ignore_ascii_case(v))
+}
+
 /// Read one game; the error and its line when it cannot be read.
 fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usize, PgnError)> {
     let mut pgn = PgnGame::new(Game::new());
@@ -503,6 +510,10 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
             pgn.game = Game::from_fen_with(value.trim(), material).map_err(|e| (line, e.into()))?;
         }
         pgn.tags.push((name, value));
+    }
+    // A Chess960 game whose start looks standard (number 518) still castles by its rules' names.
+    if pgn.tag("Variant").is_some_and(is_chess960) {
+        pgn.game.set_castling_mode(CastlingMode::Chess960);
     }
     // Movetext, to the result or the next game's tags.
     let mut depth = 0usize;
@@ -647,6 +658,10 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
             continue;
         }
         out.push_str(&format!("[{name} {}]\n", tag_value(v)));
+    }
+    // A Chess960 game says so (lichess, GUIs and our reader read it), unless a tag already did.
+    if game.castling_mode() == CastlingMode::Chess960 && !seen.contains("Variant") {
+        out.push_str("[Variant \"Chess960\"]\n");
     }
     if *game.start() != Board::startpos() {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", game.start().fen()));
