@@ -42,6 +42,9 @@ pub enum Error {
     /// The game is over: no move can be played or searched.
     #[error("the game is over ({0})")]
     GameOver(&'static str),
+    /// No Chess960 start position has this number.
+    #[error("no Chess960 start position {0}: they are numbered 0 to 959")]
+    Chess960(u32),
     /// The colour is not `white` or `black`.
     #[error("invalid colour '{0}': expected 'white' or 'black'")]
     Color(String),
@@ -94,7 +97,7 @@ impl Error {
             Error::Rejected { reason: chess_core::MoveRejection::Unreadable(_), .. } => "INVALID_MOVE",
             Error::Move(_) | Error::Rejected { .. } => "ILLEGAL_MOVE",
             Error::Square(_) => "INVALID_SQUARE",
-            Error::Piece(_) | Error::Color(_) => "INVALID_ARGUMENT",
+            Error::Piece(_) | Error::Color(_) | Error::Chess960(_) => "INVALID_ARGUMENT",
             Error::Options(_) => "INVALID_OPTION",
             #[cfg(feature = "engine")]
             Error::ReviewFailed(ReviewError::Budget(_) | ReviewError::Options(_)) => "INVALID_OPTION",

@@ -81,6 +81,11 @@ impl JsPosition {
         position::Position::from_edit(fen).map(JsPosition).map_err(js)
     }
 
+    /// Chess960 start position number `n` (0 to 959), a Chess960 game.
+    pub fn chess960(n: u32) -> Result<JsPosition, JsValue> {
+        position::Position::chess960(n).map(JsPosition).map_err(js)
+    }
+
     /// Every game of a PGN text, or the first that cannot be read (its number and line).
     #[wasm_bindgen(js_name = readPgn)]
     pub fn read_pgn(text: &str) -> Result<Vec<JsPosition>, JsValue> {

@@ -203,6 +203,25 @@ impl Position {
         Ok(Position { game, start_target, ..Position::default() })
     }
 
+    /// Chess960 start position number `n` (0 to 959, Scharnagl's numbering: chess-core's
+    /// `Board::chess960`), a Chess960 game (castling by its rules' names, the PGN's `Variant` tag)
+    /// even from number 518, the standard position.
+    ///
+    /// ```
+    /// use chess_wasm::position::Position;
+    /// let pgn = Position::chess960(3).unwrap().pgn(&[]);
+    /// assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    /// assert!(pgn.contains("[FEN \"bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1\"]"), "{pgn}");
+    /// assert!(Position::chess960(518).unwrap().pgn(&[]).contains("[Variant \"Chess960\"]"));
+    /// assert_eq!(Position::chess960(960).unwrap_err().to_string(), "no Chess960 start position 960: they are numbered 0 to 959");
+    /// ```
+    pub fn chess960(n: u32) -> Result<Position, Error> {
+        let board = u16::try_from(n).ok().and_then(Board::chess960).ok_or(Error::Chess960(n))?;
+        let mut game = Game::from_board(board);
+        game.set_castling_mode(CastlingMode::Chess960);
+        Ok(Position { game, ..Position::default() })
+    }
+
     /// The first game of a PGN text, whole (an empty text: the start position).
     pub fn from_pgn(pgn: &str) -> Result<Position, Error> {
         match PgnGames::new(pgn).with_material(MATERIAL).next() {

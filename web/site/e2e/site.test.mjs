@@ -11,8 +11,9 @@ const waitMoves = (page, n, timeout = 20_000) =>
 const status = (page) => page.textContent('#status');
 
 /** Start a new game from the panel. */
-async function newGame(page, { fen = '', color = 'white', level = '1', seconds, clock = 'none' } = {}) {
+async function newGame(page, { fen = '', color = 'white', level = '1', seconds, clock = 'none', variant = 'standard' } = {}) {
   await page.fill('#start-fen', fen);
+  await page.selectOption('#variant', variant);
   await page.selectOption('#clock', clock);
   await page.selectOption('#color', color);
   await page.selectOption('#level', level);
@@ -311,6 +312,33 @@ test('a draw by threefold repetition, from an imported PGN, shown with its reaso
   await page.click('#load-pgn');
   assert.match(await page.textContent('#message'), /Paste a PGN/);
   assert.equal(await status(page), 'Draw by threefold repetition (½–½)');
+  assert.deepEqual(errors, []);
+});
+
+test('a Chess960 game: a numbered random start, castling onto the rook, the engine replies, the PGN says Chess960', async () => {
+  const { ChessGame } = await import('chess-wasm');
+  const { page, errors } = await open(suite.browser, suite.url);
+  await newGame(page, { variant: 'chess960', level: '1' });
+  const said = await page.textContent('#message');
+  const number = Number(/^Chess960, start position (\d+)\./.exec(said)?.[1]);
+  assert.ok(Number.isInteger(number) && number >= 0 && number < 960, said);
+  const start = ChessGame.chess960(number);
+  await page.click('text=PGN and FEN');
+  assert.equal((await page.textContent('#fen')).trim(), start.fen());
+  start.free();
+  // A pawn move, the engine's reply; then the PGN downloaded names the variant and the start.
+  await typeMove(page, 'a3');
+  await waitMoves(page, 2);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
+  const pgn = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(pgn, /\[Variant "Chess960"\]\n\[SetUp "1"\]\n\[FEN "[rnbqk]{8}\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/[RNBQK]{8} w KQkq - 0 1"\]/);
+  assert.match(pgn, /1\. a3 /);
+  // Position 3 (bqnnrkrb): the king onto its rook castles at once, by the board.
+  await newGame(page, { variant: 'chess960', fen: 'bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1', level: '1' });
+  await click(page, 'f1');
+  await click(page, 'g1');
+  await waitMoves(page, 1);
+  assert.match(await page.textContent('#moves button[data-ply="1"]'), /^1\. O-O/);
   assert.deepEqual(errors, []);
 });
 

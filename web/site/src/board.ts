@@ -116,7 +116,9 @@ export class Board {
       case INPUT_EVENT_TYPE.validateMoveInput: {
         this.board.removeLegalMovesMarkers();
         const to = event.squareTo ?? '';
-        const moves = this.handlers.movesFrom(event.squareFrom).filter((m) => m.to === to);
+        // A castling is the king to its square or onto its rook (Chess960's way, the only one
+        // when the king does not move: Kg1 with the rook on h1).
+        const moves = this.handlers.movesFrom(event.squareFrom).filter((m) => m.to === to || (m.castle && m.uci.slice(2, 4) === to));
         if (moves.length === 0) {
           // Onto one's own piece is picking that piece instead, not a move to explain.
           const own = this.board.getPiece(to)?.charAt(0) === this.board.getPiece(event.squareFrom)?.charAt(0);

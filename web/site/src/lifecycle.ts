@@ -20,15 +20,22 @@ import { type GameSummary, type SavedGame, newGameId } from './storage.js';
 import { engineMove } from './turn.js';
 import { hasOption, say, ui } from './ui.js';
 
-/** A new game from the New game panel. */
+/**
+ * A new game from the New game panel: from its start FEN when one is given, else a random
+ * Chess960 start position when that variant is chosen, else the standard one.
+ */
 export async function newGame(): Promise<void> {
   const fen = ui.startFen.value.trim();
   const choice = ui.color.value;
   const color = choice === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : (choice as Color);
-  if (await startGame(fen || undefined, color)) {
+  // Scharnagl's number of a Chess960 start, said so that a player can set it up again.
+  const number = !fen && ui.variant.value === 'chess960' ? Math.floor(Math.random() * 960) : null;
+  if (await startGame(() => (number === null ? new ChessGame(fen || undefined) : ChessGame.chess960(number)), color)) {
     // The position was for this game: the next one starts from the start unless asked again.
     ui.startFen.value = '';
-    if (choice === 'random') say(`You play ${state.human}.`);
+    const start = number === null ? '' : `Chess960, start position ${number}`;
+    const side = choice === 'random' ? `You play ${state.human}.` : '';
+    if (start || side) say([start && `${start}.`, side].filter(Boolean).join(' '));
   }
 }
 
@@ -36,7 +43,8 @@ export async function newGame(): Promise<void> {
 export async function rematch(): Promise<void> {
   ui.end.dialog.close();
   const color: Color = state.human === 'white' ? 'black' : 'white';
-  if (await startGame(state.game.startFen(), color)) say(`Rematch: you play ${color}.`);
+  const start = state.game.startFen();
+  if (await startGame(() => new ChessGame(start), color)) say(`Rematch: you play ${color}.`);
 }
 
 /**
@@ -62,11 +70,11 @@ async function replaceGame(next: ChessGame, human: Color, imported: boolean): Pr
   state.levelsPlayed = [];
 }
 
-/** Start a game from `fen` (the start position if undefined) with the player as `color`. */
-async function startGame(fen: string | undefined, color: Color): Promise<boolean> {
+/** Start the game `make` gives (a new one from a FEN, a Chess960 start) with the player as `color`. */
+async function startGame(make: () => ChessGame, color: Color): Promise<boolean> {
   let next: ChessGame;
   try {
-    next = new ChessGame(fen);
+    next = make();
   } catch (e) {
     say(messageOf(e), true);
     return false;

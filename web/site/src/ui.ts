@@ -20,6 +20,7 @@ export const ui = {
   evalFill: $('eval-fill'),
   evalText: $('eval-text'),
   color: $<HTMLSelectElement>('color'),
+  variant: $<HTMLSelectElement>('variant'),
   clock: $<HTMLSelectElement>('clock'),
   clocks: $('clocks'),
   clockTop: $('clock-top'),

@@ -14,6 +14,7 @@ export interface PositionClass {
   fromPgn(pgn: string): Position;
   readPgn(text: string): Position[];
   fromEdit(fen: string): Position;
+  chess960(n: number): Position;
 }
 
 /** A move typed by a person (SAN or UCI) or given by squares. */
@@ -74,6 +75,16 @@ export abstract class ChessGameBase {
     requireString(text, 'the PGN', 'INVALID_PGN');
     const positions = prototype.positions();
     return rethrow(() => positions.readPgn(text)).map((position) => ChessGameBase.adopt(prototype, position));
+  }
+
+  /** @internal Chess960 start position `n` (random when undefined), of the class of `prototype` (a subclass's `chess960`). */
+  protected static numbered960<G extends ChessGameBase>(prototype: G, n: number | undefined): G {
+    const number = n ?? Math.floor(Math.random() * 960);
+    if (!Number.isInteger(number) || number < 0 || number > 959) {
+      throw new ChessError(`a Chess960 start position is numbered 0 to 959, got ${String(n)}`, 'INVALID_ARGUMENT');
+    }
+    const positions = prototype.positions();
+    return ChessGameBase.adopt(prototype, rethrow(() => positions.chess960(number)));
   }
 
   /** @internal A position set up by hand, of the class of `prototype` (a subclass's `fromEdit`). */

@@ -56,6 +56,20 @@ export class ChessGame extends ChessGameBase {
   }
 
   /**
+   * A Chess960 game from start position `n` (0 to 959, Scharnagl's numbering: 518 is the standard
+   * position), or a random one: castling by Chess960's rules (the king onto its rook, or to its
+   * square), and its PGN says `[Variant "Chess960"]` with the start FEN.
+   *
+   * ```ts
+   * const game = ChessGame.chess960(3);
+   * game.fen();   // 'bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1'
+   * ```
+   */
+  static chess960(n?: number): ChessGame {
+    return ChessGameBase.numbered960(ChessGame.prototype, n);
+  }
+
+  /**
    * @internal A position set up by hand (compat's `setPiece`/`removePiece`, as a FEN): castling
    * rights and an en-passant square that no longer hold are dropped; a {@link ChessError} with
    * the reason for anything else that is no legal position.

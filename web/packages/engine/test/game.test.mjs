@@ -320,3 +320,25 @@ test('fivefold repetition and the 75-move rule end the game; threefold and fifty
   mate.move('Ra8#');
   assert.deepEqual([mate.state().status, mate.state().result], ['checkmate', '1-0'], 'a mate on the 150th ply stands');
 });
+
+test('ChessGame.chess960(n): the 960 start positions, castling by their rules, the Variant tag; random without n', async () => {
+  const { ChessGame: RulesGame } = await import('../dist/rules.js');
+  for (const Game of [ChessGame, RulesGame]) {
+    assert.equal(Game.chess960(518).fen(), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    const game = Game.chess960(3);
+    assert.equal(game.fen(), 'bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1');
+    // Kf1 and Rg1 swap at once: by the king onto its rook, as a board's drag gives it.
+    const castle = game.move({ from: 'f1', to: 'g1' });
+    assert.deepEqual([castle.san, castle.castle, castle.uci], ['O-O', true, 'f1g1']);
+    game.move('e5');
+    const pgn = game.pgn();
+    assert.match(pgn, /\[Variant "Chess960"\]\n\[SetUp "1"\]\n\[FEN "bqnnrkrb\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/BQNNRKRB w KQkq - 0 1"\]/);
+    assert.equal(Game.fromPgn(pgn).fen(), game.fen());
+    const random = Game.chess960();
+    assert.match(random.fen(), /^[rnbqk]{8}\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/[RNBQK]{8} w KQkq - 0 1$/);
+    for (const bad of [-1, 960, 1.5, NaN, '3']) {
+      assert.throws(() => Game.chess960(bad), (e) => e instanceof ChessError && e.code === 'INVALID_ARGUMENT', String(bad));
+    }
+    for (const g of [game, random]) g.free();
+  }
+});
