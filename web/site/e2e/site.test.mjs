@@ -315,6 +315,50 @@ test('a draw by threefold repetition, from an imported PGN, shown with its reaso
   assert.deepEqual(errors, []);
 });
 
+test('the board editor: a position set up by hand, checked as it changes; played from, and analysed', async () => {
+  const { page, errors } = await open(suite.browser, suite.url);
+  await page.click('#setup');
+  await page.waitForSelector('#editor-panel:not([hidden])');
+  assert.equal(await status(page), 'Setting up a position');
+  assert.match(await page.textContent('#editor-status'), /^FEN rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1$/);
+  // An empty board is no position: it says why.
+  await page.click('#editor-clear');
+  assert.match(await page.textContent('#editor-status'), /^Not a legal position yet: white has no king/);
+  // Kings and a white rook on h1; castling asked for on both wings, the impossible right dropped.
+  for (const [tool, square] of [['K', 'e1'], ['k', 'e8'], ['R', 'h1'], ['P', 'a7']]) {
+    await page.click(`#editor-tools button[data-tool="${tool}"]`);
+    await click(page, square);
+  }
+  // A click with the same piece takes it off again.
+  await click(page, 'a7');
+  await page.check('#editor-castle-K');
+  await page.check('#editor-castle-Q');
+  assert.equal(await page.textContent('#editor-status'), 'FEN 4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  // Black to move is as legal; then play from here as White.
+  await page.selectOption('#editor-turn', 'b');
+  assert.equal(await page.textContent('#editor-status'), 'FEN 4k3/8/8/8/8/8/8/4K2R b K - 0 1');
+  await page.selectOption('#editor-turn', 'w');
+  await startsNewGame(page, () => page.click('#editor-play'));
+  assert.equal(await page.isHidden('#editor-panel'), true);
+  await page.click('text=PGN and FEN');
+  assert.equal((await page.textContent('#fen')).trim(), '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  await typeMove(page, 'O-O');
+  await waitMoves(page, 2);
+  // Analyse: a position set up, the analysis board on it with its lines.
+  await page.click('#setup');
+  await page.click('#editor-clear');
+  for (const [tool, square] of [['K', 'g1'], ['k', 'g8'], ['Q', 'd1'], ['q', 'd8']]) {
+    await page.click(`#editor-tools button[data-tool="${tool}"]`);
+    await click(page, square);
+  }
+  await startsNewGame(page, () => page.click('#editor-analyse'));
+  await page.waitForSelector('#analysis-panel:not([hidden])');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length >= 1, null, { timeout: 20_000 });
+  assert.match(await status(page), /^Analysis: White to move/);
+  await page.screenshot({ path: `${artifacts}editor-analysis.png` });
+  assert.deepEqual(errors, []);
+});
+
 test('a Chess960 game: a numbered random start, castling onto the rook, the engine replies, the PGN says Chess960', async () => {
   const { ChessGame } = await import('chess-wasm');
   const { page, errors } = await open(suite.browser, suite.url);

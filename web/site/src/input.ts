@@ -3,6 +3,7 @@
  * box (to the game, a premove, the analysis board or the mistake being retried), the pointer on
  * the board cancelling a premove, and the keyboard (Escape, the arrow keys, Home, End).
  */
+import { editorClick } from './editing.js';
 import { analysisBack, analysisMove, retryMove } from './modes.js';
 import { view } from './navigation.js';
 import { board } from './parts.js';
@@ -39,6 +40,12 @@ export function listenToInput(): void {
   // click on the board or a click on one of its two squares (as on lichess).
   $('board').addEventListener('pointerdown', (event) => {
     state.typedLast = false;
+    // The board editor: a click puts the chosen piece on the square (or takes it off).
+    if (state.editor) {
+      const square = board.squareAt(event);
+      if (square !== null && event.button === 0) editorClick(square);
+      return;
+    }
     const { premove } = state;
     if (!premove) return;
     const square = board.squareAt(event);

@@ -12,6 +12,7 @@
  * - navigation.ts: the ply shown; input.ts: moves typed or made on the board, the keyboard.
  */
 import { connect } from './actions.js';
+import { wireEditor } from './editing.js';
 import { loadStrongNet } from './engine.js';
 import { messageOf } from './format.js';
 import { boardMove, listenToInput } from './input.js';
@@ -68,6 +69,7 @@ $('download-fen').addEventListener('click', () => download('position.fen', `${st
 $('load-pgn').addEventListener('click', () => void loadPgn());
 ui.buttons.analyse.addEventListener('click', () => void openAnalysis());
 $('analysis-exit').addEventListener('click', () => void closeAnalysis());
+wireEditor();
 $('analysis-back').addEventListener('click', analysisBack);
 ui.buttons.retry.addEventListener('click', startRetry);
 ui.buttons.retryAnswer.addEventListener('click', retryAnswer);

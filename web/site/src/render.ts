@@ -17,13 +17,16 @@ import { figurineSwitch, showGauge, takebackSelect, ui } from './ui.js';
 
 /** Draw everything from the game. */
 export async function render(): Promise<void> {
-  const { game, analysis, retry, viewPly, thinking, reviewing, human, clocks } = state;
+  const { game, analysis, retry, viewPly, thinking, reviewing, human, clocks, editor } = state;
   const history = game.history();
   const position = game.state();
   const ply = viewPly ?? history.length;
   let fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
   let last: MoveInfo | null = ply > 0 ? (history[ply - 1] ?? null) : null;
-  if (analysis) {
+  if (editor) {
+    fen = editor.fen();
+    last = null;
+  } else if (analysis) {
     fen = analysis.game.fen();
     last = analysis.game.history().at(-1) ?? null;
   } else if (retry) {
@@ -45,7 +48,13 @@ export async function render(): Promise<void> {
   const opening = state.openingNames ? (analysis?.game ?? game).opening() : null;
   ui.opening.textContent = opening ? `${opening.eco} · ${opening.name}` : '';
 
-  if (analysis) {
+  if (editor) {
+    const checked = editor.check();
+    ui.status.textContent = 'Setting up a position';
+    ui.status.className = 'status';
+    ui.editorStatus.textContent = 'error' in checked ? `Not a legal position yet: ${checked.error.replace(/^that leaves an illegal position: /, '')}` : `FEN ${checked.fen}`;
+    ui.editorStatus.className = 'error' in checked ? 'small error' : 'small';
+  } else if (analysis) {
     const turn = analysis.game.state().turn === 'white' ? 'White' : 'Black';
     ui.status.textContent = `Analysis: ${turn} to move`;
     ui.status.className = 'status';
@@ -65,7 +74,7 @@ export async function render(): Promise<void> {
   }
   ui.fen.textContent = game.fen();
   // A resignation ends the game: undoing it is not a take-back (start a new game instead).
-  const playing = !analysis && !retry;
+  const playing = !analysis && !retry && !editor;
   // A timed game still being played: no engine help (hint, analysis, review) until it ends, as on lichess.
   const timedGameOn = clocks !== null && !position.isFinished;
   ui.buttons.undo.disabled =
@@ -90,15 +99,16 @@ export async function render(): Promise<void> {
     button.title = timedGameOn ? 'Not during a timed game: after it ends' : button.dataset.help;
   }
   ui.analysisPanel.hidden = !analysis;
+  ui.editorPanel.hidden = !editor;
   ui.retryPanel.hidden = !retry;
   ui.buttons.retryAnswer.disabled = !retry || retry.judging || retry.solved;
   ui.buttons.retryNext.disabled = !retry || retry.judging;
   if (retry) ui.buttons.retryNext.textContent = retry.index + 1 < retry.plies.length ? 'Next mistake' : 'Finish';
   // The clocks before the board's animation: a move stops one and starts the other at once.
   syncClocks();
-  board.allowInput(analysis ? 'both' : retryMayMove() || humanMayMove() || premoveAllowed() ? human : null, fen);
+  board.allowInput(editor ? null : analysis ? 'both' : retryMayMove() || humanMayMove() || premoveAllowed() ? human : null, fen);
   board.premove(state.premove);
-  const checked = analysis || retry ? checkSquareOf(fen) : viewPly === null ? kingInCheck(game) : null;
+  const checked = editor ? null : analysis || retry ? checkSquareOf(fen) : viewPly === null ? kingInCheck(game) : null;
   await board.show(fen, last, checked);
   // After the board's animation the state is read again: it may have changed meanwhile.
   // The eval bar's White end follows the board's White side.

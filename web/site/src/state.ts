@@ -8,6 +8,7 @@ import './services.js';
 import { ChessGame, type Color, type MoveInfo, type PromotionPiece, type Score } from 'chess-wasm';
 import type { AnalysisBoard } from './analysis.js';
 import type { Clocks } from './clock.js';
+import type { PositionEditor } from './editor.js';
 import type { Retry } from './retry.js';
 import { newGameId } from './storage.js';
 
@@ -70,6 +71,8 @@ export interface PageState {
   storageChanged: ReturnType<typeof setTimeout> | undefined;
   /** The opening names are loaded: the opening's name is shown. */
   openingNames: boolean;
+  /** The board editor, while a position is set up by hand (it takes the board over). */
+  editor: PositionEditor | null;
   /** The games of the last PGN loaded that held several, listed to choose from (freed when another PGN is loaded). */
   pgnGames: ChessGame[];
 }
@@ -100,12 +103,13 @@ export const state: PageState = {
   storageChanged: undefined,
   openingNames: false,
   pgnGames: [],
+  editor: null,
 };
 
 /** The player may move in the game now: their turn, the current position shown, no mode open, the engine idle. */
 export function humanMayMove(): boolean {
-  const { analysis, retry, thinking, reviewing, viewPly, game, human } = state;
-  return !analysis && !retry && !thinking && !reviewing && viewPly === null && !game.state().isFinished && game.state().turn === human;
+  const { analysis, retry, thinking, reviewing, viewPly, game, human, editor } = state;
+  return !editor && !analysis && !retry && !thinking && !reviewing && viewPly === null && !game.state().isFinished && game.state().turn === human;
 }
 
 /** The engine is thinking on its move in the game: the player may premove. */

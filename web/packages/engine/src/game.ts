@@ -70,9 +70,14 @@ export class ChessGame extends ChessGameBase {
   }
 
   /**
-   * @internal A position set up by hand (compat's `setPiece`/`removePiece`, as a FEN): castling
-   * rights and an en-passant square that no longer hold are dropped; a {@link ChessError} with
-   * the reason for anything else that is no legal position.
+   * A position set up by hand (a board editor's, compat's `setPiece`/`removePiece`), as a FEN:
+   * castling rights and an en-passant square that no longer hold are dropped; a
+   * {@link ChessError} (`INVALID_FEN`) with the reason for anything else that is no legal
+   * position (a king missing, the side not to move in check, pawns on the last rank...).
+   *
+   * ```ts
+   * ChessGame.fromEdit('4k3/8/8/8/8/8/8/4K2R w KQ - 0 1').fen();   // '4k3/8/8/8/8/8/8/4K2R w K - 0 1'
+   * ```
    */
   static fromEdit(fen: string): ChessGame {
     return ChessGameBase.edited(ChessGame.prototype, fen);

@@ -1,0 +1,127 @@
+/**
+ * The board editor as a mode of the page: opening it on the position shown, the palette and the
+ * controls, a click on a square, and leaving it to play or analyse the position set up.
+ */
+import { START_FEN } from 'chess-wasm';
+import { EDITOR_TOOLS, type EditorTool, PositionEditor } from './editor.js';
+import { newGame } from './lifecycle.js';
+import { leaveModes, openAnalysis } from './modes.js';
+import { render } from './render.js';
+import { state } from './state.js';
+import { $, say, ui } from './ui.js';
+
+/** The palette's symbols. */
+const SYMBOLS: Record<EditorTool, [string, string]> = {
+  K: ['♔', 'White king'], Q: ['♕', 'White queen'], R: ['♖', 'White rook'], B: ['♗', 'White bishop'], N: ['♘', 'White knight'], P: ['♙', 'White pawn'],
+  k: ['♚', 'Black king'], q: ['♛', 'Black queen'], r: ['♜', 'Black rook'], b: ['♝', 'Black bishop'], n: ['♞', 'Black knight'], p: ['♟', 'Black pawn'],
+  '': ['✕', 'Empty the square'],
+};
+
+const castleBox = (right: string): HTMLInputElement => $<HTMLInputElement>(`editor-castle-${right}`);
+
+/** Open the editor on the position shown (not during a search or a review). */
+export async function openEditor(): Promise<void> {
+  if (state.editor || state.thinking || state.reviewing) return;
+  await leaveModes();
+  const { game, viewPly } = state;
+  const history = game.history();
+  const ply = viewPly ?? history.length;
+  state.editor = new PositionEditor(ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen()));
+  say('');
+  drawControls();
+  await render();
+}
+
+/** Close the editor: the game as it was. */
+export async function closeEditor(): Promise<void> {
+  state.editor = null;
+  await render();
+}
+
+/** A click on `square` of the board while the editor is open. */
+export function editorClick(square: string): void {
+  state.editor?.click(square);
+  void render();
+}
+
+/** Play a game from the position set up (the New game panel's side and level). */
+export async function playFromEditor(): Promise<void> {
+  const checked = state.editor?.check();
+  if (!checked) return;
+  if ('error' in checked) {
+    say(`${checked.error}: set the position up first.`, true);
+    return;
+  }
+  state.editor = null;
+  ui.startFen.value = checked.fen;
+  await newGame();
+}
+
+/** Open the analysis board on the position set up (a game from it, the player on the side to move). */
+export async function analyseFromEditor(): Promise<void> {
+  const checked = state.editor?.check();
+  if (!checked) return;
+  if ('error' in checked) {
+    say(`${checked.error}: set the position up first.`, true);
+    return;
+  }
+  state.editor = null;
+  ui.startFen.value = checked.fen;
+  ui.color.value = checked.fen.split(' ')[1] === 'b' ? 'black' : 'white';
+  await newGame();
+  await openAnalysis();
+}
+
+/** The palette and the controls, as the editor has them. */
+function drawControls(): void {
+  const editor = state.editor;
+  if (!editor) return;
+  ui.editorTools.replaceChildren(
+    ...EDITOR_TOOLS.map((tool) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      const [symbol, name] = SYMBOLS[tool];
+      button.textContent = symbol;
+      button.title = name;
+      button.setAttribute('aria-label', name);
+      button.dataset.tool = tool;
+      button.setAttribute('aria-pressed', String(tool === editor.tool));
+      button.addEventListener('click', () => {
+        editor.tool = tool;
+        drawControls();
+      });
+      return button;
+    }),
+  );
+  ui.editorTurn.value = editor.turn;
+  for (const right of ['K', 'Q', 'k', 'q']) castleBox(right).checked = editor.castling.has(right);
+}
+
+/** Wire the editor's controls (once, at start). */
+export function wireEditor(): void {
+  $('setup').addEventListener('click', () => void openEditor());
+  $('editor-close').addEventListener('click', () => void closeEditor());
+  $('editor-play').addEventListener('click', () => void playFromEditor());
+  $('editor-analyse').addEventListener('click', () => void analyseFromEditor());
+  $('editor-start').addEventListener('click', () => {
+    state.editor?.load(START_FEN);
+    drawControls();
+    void render();
+  });
+  $('editor-clear').addEventListener('click', () => {
+    state.editor?.clear();
+    drawControls();
+    void render();
+  });
+  ui.editorTurn.addEventListener('change', () => {
+    if (state.editor) state.editor.turn = ui.editorTurn.value === 'b' ? 'b' : 'w';
+    void render();
+  });
+  for (const right of ['K', 'Q', 'k', 'q']) {
+    castleBox(right).addEventListener('change', () => {
+      if (castleBox(right).checked) state.editor?.castling.add(right);
+      else state.editor?.castling.delete(right);
+      void render();
+    });
+  }
+}
