@@ -44,32 +44,33 @@ export function editorClick(square: string): void {
   void render();
 }
 
-/** Play a game from the position set up (the New game panel's side and level). */
-export async function playFromEditor(): Promise<void> {
+/**
+ * Leave the editor with a new game from the position set up (its FEN in the New game panel), or
+ * say why the position cannot be played: `false` then. `playerToMove`: the player takes the side
+ * to move (for the analysis board), else the New game panel's side.
+ */
+async function gameFromEditor(playerToMove: boolean): Promise<boolean> {
   const checked = state.editor?.check();
-  if (!checked) return;
+  if (!checked) return false;
   if ('error' in checked) {
     say(`${checked.error}: set the position up first.`, true);
-    return;
+    return false;
   }
   state.editor = null;
   ui.startFen.value = checked.fen;
+  if (playerToMove) ui.color.value = checked.fen.split(' ')[1] === 'b' ? 'black' : 'white';
   await newGame();
+  return true;
+}
+
+/** Play a game from the position set up (the New game panel's side and level). */
+export async function playFromEditor(): Promise<void> {
+  await gameFromEditor(false);
 }
 
 /** Open the analysis board on the position set up (a game from it, the player on the side to move). */
 export async function analyseFromEditor(): Promise<void> {
-  const checked = state.editor?.check();
-  if (!checked) return;
-  if ('error' in checked) {
-    say(`${checked.error}: set the position up first.`, true);
-    return;
-  }
-  state.editor = null;
-  ui.startFen.value = checked.fen;
-  ui.color.value = checked.fen.split(' ')[1] === 'b' ? 'black' : 'white';
-  await newGame();
-  await openAnalysis();
+  if (await gameFromEditor(true)) await openAnalysis();
 }
 
 /** The palette and the controls, as the editor has them. */
