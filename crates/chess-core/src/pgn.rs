@@ -493,11 +493,23 @@ fn split_move(word: &str) -> (&str, Option<u8>) {
     (body, nag_of_symbol(&mv[body.len()..]))
 }
 
-/// Whether a `Variant` tag names Chess960 (as lichess writes it, or the older names).
+/// Whether a `Variant` tag names Chess960 (as lichess writes it, or the older names), read as the
+/// writer gives it back (control characters as spaces): a game read, written and read again is
+/// the same variant.
 fn is_chess960(variant: &str) -> bool {
-    ["chess960", "chess 960", "fischerandom", "fischer random", "960"]
-        .iter()
-        .any(|v| variant.trim().eq_ignore_ascii_case(v))
+    let words: Vec<&str> =
+        variant.split(|c: char| c.is_whitespace() || c.is_control()).filter(|w| !w.is_empty()).collect();
+    let variant = words.join(" ");
+    ["chess960", "chess 960", "fischerandom", "fischer random", "960"].iter().any(|v| variant.eq_ignore_ascii_case(v))
+}
+
+/// The value the writer gives the tag `name` ([`write_pgn`]'s rule): the first tag of exactly that
+/// name, else the first whose name it writes so (`Vari ant` as `Variant`).
+fn written_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .or_else(|| tags.iter().find(|(k, _)| tag_name(k) == name))
+        .map(|(_, v)| v.as_str())
 }
 
 /// Read one game; the error and its line when it cannot be read.
@@ -512,7 +524,7 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
         pgn.tags.push((name, value));
     }
     // A Chess960 game whose start looks standard (number 518) still castles by its rules' names.
-    if pgn.tag("Variant").is_some_and(is_chess960) {
+    if written_tag(&pgn.tags, "Variant").is_some_and(is_chess960) {
         pgn.game.set_castling_mode(CastlingMode::Chess960);
     }
     // Movetext, to the result or the next game's tags.
