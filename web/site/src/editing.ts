@@ -7,7 +7,7 @@ import { EDITOR_TOOLS, type EditorTool, PositionEditor } from './editor.js';
 import { newGame } from './lifecycle.js';
 import { leaveModes, openAnalysis } from './modes.js';
 import { render } from './render.js';
-import { state } from './state.js';
+import { gameFenAt, state } from './state.js';
 import { $, say, ui } from './ui.js';
 
 /** The palette's symbols. */
@@ -23,10 +23,7 @@ const castleBox = (right: string): HTMLInputElement => $<HTMLInputElement>(`edit
 export async function openEditor(): Promise<void> {
   if (state.editor || state.thinking || state.reviewing) return;
   await leaveModes();
-  const { game, viewPly } = state;
-  const history = game.history();
-  const ply = viewPly ?? history.length;
-  state.editor = new PositionEditor(ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen()));
+  state.editor = new PositionEditor(gameFenAt(state.viewPly ?? state.game.history().length));
   say('');
   drawControls();
   await render();

@@ -11,17 +11,15 @@ import { ai, board, reviewPanel } from './parts.js';
 import { render, startState } from './render.js';
 import { advance, judge, newRetry, promptText, retryText, showAnswer } from './retry.js';
 import { aiOptions } from './settings.js';
-import { type BoardMove, retryMayMove, state } from './state.js';
+import { type BoardMove, gameFenAt, retryMayMove, state } from './state.js';
 import { engineMove } from './turn.js';
 import { $, say, showGauge, ui } from './ui.js';
 
 /** Open the analysis board on the position shown. */
 export async function openAnalysis(): Promise<void> {
-  const { game } = state;
   if (state.analysis || state.retry || state.thinking || state.reviewing) return;
-  const history = game.history();
-  const ply = state.viewPly ?? history.length;
-  const fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
+  const ply = state.viewPly ?? state.game.history().length;
+  const fen = gameFenAt(ply);
   board.hint(null);
   say('');
   await loadStrongNet();

@@ -12,7 +12,7 @@ import { renderMoveList } from './move-list.js';
 import { board, reviewPanel } from './parts.js';
 import { persist } from './persist.js';
 import { sounds } from './services.js';
-import { humanMayMove, movesKey, premoveAllowed, retryMayMove, shownPly, state } from './state.js';
+import { gameFenAt, humanMayMove, movesKey, premoveAllowed, retryMayMove, shownPly, state } from './state.js';
 import { figurineSwitch, showGauge, takebackSelect, ui } from './ui.js';
 
 /** Draw everything from the game. */
@@ -21,7 +21,7 @@ export async function render(): Promise<void> {
   const history = game.history();
   const position = game.state();
   const ply = viewPly ?? history.length;
-  let fen = ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
+  let fen = gameFenAt(ply, history);
   let last: MoveInfo | null = ply > 0 ? (history[ply - 1] ?? null) : null;
   if (editor) {
     fen = editor.fen();

@@ -5,7 +5,7 @@
  */
 // First the WebAssembly (services.ts loads it): the game below is a ChessGame.
 import './services.js';
-import { ChessGame, type Color, type MoveInfo, type PromotionPiece, type Score } from 'chess-wasm';
+import { ChessGame, type Color, type HistoryItem, type MoveInfo, type PromotionPiece, type Score } from 'chess-wasm';
 import type { AnalysisBoard } from './analysis.js';
 import type { Clocks } from './clock.js';
 import type { PositionEditor } from './editor.js';
@@ -149,6 +149,15 @@ export function activeGame(): ChessGame {
 export function shownPly(): number {
   const { analysis, viewPly, game } = state;
   return analysis ? analysis.from + analysis.game.history().length : (viewPly ?? game.history().length);
+}
+
+/**
+ * The FEN of the game's position after `ply` plies (0: its start; past its end: the current
+ * one); `history`: the game's, when the caller has it already.
+ */
+export function gameFenAt(ply: number, history: HistoryItem[] = state.game.history()): string {
+  const { game } = state;
+  return ply === 0 ? game.startFen() : (history[ply - 1]?.fen ?? game.fen());
 }
 
 /** The game's moves in UCI, to tell whether a review still belongs to it. */
