@@ -283,11 +283,13 @@ pub fn assist() -> String {
 /// "fromMove": 30}`, `{"answer": "accepts"}` or `{"answer": "declines"}`
 /// ([`chess_ai::assist::answer_draw_offer`]).
 #[wasm_bindgen(js_name = answerDrawOffer)]
-pub fn answer_draw_offer(full_move: u16, cp: Option<i32>) -> String {
+pub fn answer_draw_offer(full_move: u16, cp: Option<f64>) -> String {
     use chess_ai::assist::DrawAnswer;
-    // Centipawns, never read as a mate however large.
+    // Centipawns as JavaScript has them (a number: an i32 would wrap 1e10 at the boundary), never
+    // read as a mate however large (the package refuses what is not finite); rounded as
+    // JavaScript's Math.round does (halves up).
     let most = chess_eval::Score::MATE_BOUND.0 - 1;
-    let cp = cp.map(|cp| chess_eval::Score(cp.clamp(-most, most)));
+    let cp = cp.map(|cp| chess_eval::Score((cp + 0.5).floor().clamp(f64::from(-most), f64::from(most)) as i32));
     match chess_ai::assist::answer_draw_offer(full_move, cp) {
         DrawAnswer::TooEarly { from_move } => {
             json(&serde_json::json!({ "answer": "too-early", "fromMove": from_move }))

@@ -321,8 +321,7 @@ function drawOfferCp(score: Score | null): number | undefined {
   }
   if (kind !== 'cp') return bad(`no cp or mate in it`);
   if (typeof s.cp !== 'number' || !Number.isFinite(s.cp)) return bad(`cp is ${String(s.cp)}, not a finite number`);
-  // Within i32 for the wasm boundary (which would wrap 1e10); chess-ai keeps it short of a mate.
-  return Math.round(Math.min(Math.max(s.cp, -1e9), 1e9));
+  return s.cp;
 }
 
 /** The version of the engine inside. */
