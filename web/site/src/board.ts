@@ -16,6 +16,7 @@ import 'cm-chessboard/assets/extensions/markers/markers.css';
 import 'cm-chessboard/assets/extensions/arrows/arrows.css';
 import 'cm-chessboard/assets/extensions/promotion-dialog/promotion-dialog.css';
 import { START_FEN, type Color, type MoveInfo, type PromotionPiece } from 'chess-wasm';
+import { spriteHolder } from './board-look.js';
 
 export interface BoardHandlers {
   /** The legal moves from a square, when the player may move now (else none). */
@@ -40,6 +41,9 @@ export class Board {
   constructor(element: HTMLElement, handlers: BoardHandlers) {
     this.handlers = handlers;
     this.element = element;
+    // The pieces' sprite is board-look.ts's to load (the set chosen): the board finds its holder
+    // there and so loads none of its own.
+    spriteHolder();
     this.board = new Chessboard(element, {
       position: START_FEN,
       assetsUrl: './cm-chessboard/',

@@ -3,6 +3,7 @@
  * controls, a click on a square, and leaving it to play or analyse the position set up.
  */
 import { START_FEN } from 'chess-wasm';
+import { pieceIcon } from './board-look.js';
 import { EDITOR_TOOLS, type EditorTool, PositionEditor } from './editor.js';
 import { newGame } from './lifecycle.js';
 import { leaveModes, openAnalysis } from './modes.js';
@@ -10,12 +11,15 @@ import { render } from './render.js';
 import { gameFenAt, state } from './state.js';
 import { $, say, ui } from './ui.js';
 
-/** The palette's symbols. */
-const SYMBOLS: Record<EditorTool, [string, string]> = {
-  K: ['♔', 'White king'], Q: ['♕', 'White queen'], R: ['♖', 'White rook'], B: ['♗', 'White bishop'], N: ['♘', 'White knight'], P: ['♙', 'White pawn'],
-  k: ['♚', 'Black king'], q: ['♛', 'Black queen'], r: ['♜', 'Black rook'], b: ['♝', 'Black bishop'], n: ['♞', 'Black knight'], p: ['♟', 'Black pawn'],
-  '': ['✕', 'Empty the square'],
+/** The palette's names. */
+const NAMES: Record<EditorTool, string> = {
+  K: 'White king', Q: 'White queen', R: 'White rook', B: 'White bishop', N: 'White knight', P: 'White pawn',
+  k: 'Black king', q: 'Black queen', r: 'Black rook', b: 'Black bishop', n: 'Black knight', p: 'Black pawn',
+  '': 'Empty the square',
 };
+
+/** A tool's face: its piece as the board draws it (the set chosen), or ✕ for the eraser. */
+const toolFace = (tool: EditorTool): Node => (tool === '' ? document.createTextNode('✕') : pieceIcon(tool));
 
 const castleBox = (right: string): HTMLInputElement => $<HTMLInputElement>(`editor-castle-${right}`);
 
@@ -78,8 +82,8 @@ function drawControls(): void {
     ...EDITOR_TOOLS.map((tool) => {
       const button = document.createElement('button');
       button.type = 'button';
-      const [symbol, name] = SYMBOLS[tool];
-      button.textContent = symbol;
+      const name = NAMES[tool];
+      button.append(toolFace(tool));
       button.title = name;
       button.setAttribute('aria-label', name);
       button.dataset.tool = tool;

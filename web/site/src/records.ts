@@ -18,6 +18,9 @@ export interface Settings {
   thinkTime: string;
   clock?: string;
   theme?: string;
+  /** The piece set and the board theme (board-look.ts's ids). */
+  pieces?: string;
+  board?: string;
   sound?: boolean;
   figurines?: boolean;
   takebacks?: string;
@@ -103,7 +106,7 @@ export function checkSettings(value: unknown): Partial<Settings> | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const o = value as Record<string, unknown>;
   const settings: Partial<Settings> = {};
-  for (const key of ['color', 'level', 'thinkTime', 'clock', 'theme', 'takebacks'] as const) {
+  for (const key of ['color', 'level', 'thinkTime', 'clock', 'theme', 'pieces', 'board', 'takebacks'] as const) {
     const v = o[key];
     if (typeof v === 'string') settings[key] = v;
   }

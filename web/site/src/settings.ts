@@ -3,9 +3,10 @@
  * what the level and thinking time mean for the engine.
  */
 import { LEVELS, type AiOptions } from 'chess-wasm';
+import { BOARD_THEMES, PIECE_SETS, showBoardTheme, showPieceSet } from './board-look.js';
 import type { Sounds } from './sound.js';
 import type { Store } from './storage.js';
-import { figurineSwitch, hasOption, say, soundSwitch, takebackSelect, themeSelect, ui } from './ui.js';
+import { $, boardSelect, figurineSwitch, hasOption, piecesSelect, say, soundSwitch, takebackSelect, themeSelect, ui } from './ui.js';
 
 /** The theme: the choice in the header, or the system's (Auto). */
 function applyTheme(): void {
@@ -14,29 +15,45 @@ function applyTheme(): void {
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
 
+/** The board's look: the piece set and the board theme chosen in the header. */
+function applyBoardLook(): void {
+  void showPieceSet(piecesSelect.value);
+  showBoardTheme($('board'), boardSelect.value);
+}
+
 /** The level choices, then every setting as the player left it (a value a select lacks is ignored). */
 export function initSettings(store: Store, sounds: Sounds): void {
   for (const { level, elo } of LEVELS) ui.level.add(new Option(`Level ${level} · ${elo} Elo`, String(level)));
   ui.level.add(new Option('Full strength', 'full'));
+  for (const { id, name } of PIECE_SETS) piecesSelect.add(new Option(name, id));
+  for (const { id, name } of BOARD_THEMES) boardSelect.add(new Option(name, id));
   const saved = store.settings();
   ui.level.value = '3';
   if (saved) {
-    for (const [select, value] of [[ui.color, saved.color], [ui.level, saved.level], [ui.clock, saved.clock]] as const) {
+    const selects = [
+      [ui.color, saved.color],
+      [ui.level, saved.level],
+      [ui.clock, saved.clock],
+      [themeSelect, saved.theme],
+      [piecesSelect, saved.pieces],
+      [boardSelect, saved.board],
+      [takebackSelect, saved.takebacks],
+    ] as const;
+    for (const [select, value] of selects) {
       if (typeof value === 'string' && hasOption(select, value)) select.value = value;
     }
     if (typeof saved.thinkTime === 'string') ui.thinkTime.value = saved.thinkTime;
-    if (typeof saved.theme === 'string' && hasOption(themeSelect, saved.theme)) themeSelect.value = saved.theme;
     if (typeof saved.sound === 'boolean') soundSwitch.checked = saved.sound;
     if (typeof saved.figurines === 'boolean') figurineSwitch.checked = saved.figurines;
-    if (typeof saved.takebacks === 'string' && hasOption(takebackSelect, saved.takebacks)) takebackSelect.value = saved.takebacks;
   }
   sounds.muted = !soundSwitch.checked;
   applyTheme();
+  applyBoardLook();
 }
 
 /** Keep every change of a setting, apply it, then `changed()`; the theme follows the system's too. */
 export function onSettingsChange(store: Store, sounds: Sounds, changed: () => void): void {
-  for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect, soundSwitch, figurineSwitch, takebackSelect]) {
+  for (const field of [ui.color, ui.level, ui.thinkTime, ui.clock, themeSelect, piecesSelect, boardSelect, soundSwitch, figurineSwitch, takebackSelect]) {
     field.addEventListener('change', () => {
       store.saveSettings({
         color: ui.color.value,
@@ -44,12 +61,15 @@ export function onSettingsChange(store: Store, sounds: Sounds, changed: () => vo
         thinkTime: ui.thinkTime.value,
         clock: ui.clock.value,
         theme: themeSelect.value,
+        pieces: piecesSelect.value,
+        board: boardSelect.value,
         sound: soundSwitch.checked,
         figurines: figurineSwitch.checked,
         takebacks: takebackSelect.value,
       });
       sounds.muted = !soundSwitch.checked;
       applyTheme();
+      applyBoardLook();
       changed();
     });
   }

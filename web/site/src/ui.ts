@@ -73,8 +73,10 @@ export function say(text: string, isError = false): void {
   ui.message.classList.toggle('error', isError);
 }
 
-/** The settings in the header: theme (Auto follows the system), sound, notation, takebacks. */
+/** The settings in the header: theme (Auto follows the system), pieces, board, sound, notation, takebacks. */
 export const themeSelect = $<HTMLSelectElement>('theme');
+export const piecesSelect = $<HTMLSelectElement>('pieces');
+export const boardSelect = $<HTMLSelectElement>('board-theme');
 export const soundSwitch = $<HTMLInputElement>('sound');
 export const figurineSwitch = $<HTMLInputElement>('figurines');
 export const takebackSelect = $<HTMLSelectElement>('takebacks');
