@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/src/wasm/**', '**/src/wasm-rules/**', 'artifacts/**', '**/test-results/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/src/wasm/**', '**/src/wasm-rules/**', '**/src/wasm-review/**', 'artifacts/**', '**/test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the wasm module (crates/chess-wasm) and its JavaScript glue into
-# web/packages/engine/src/wasm/, the rules-only module into src/wasm-rules/, and src/tables.ts
+# web/packages/engine/src/wasm/, the review module into src/wasm-review/, the rules-only module
+# into src/wasm-rules/, and src/tables.ts
 # from the first (all git-ignored). Needs the wasm32-unknown-unknown target and
 # wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in Cargo.lock
 # (scripts/setup-web.sh installs both). wasm-opt is never run: Debian's binaryen writes modules
@@ -18,22 +19,34 @@ fi
 
 # SIMD128: every browser of the last years and Node 20 have it. `host-data`: no nets, book or
 # opening names inside (the package fetches them when first needed: src/data.ts) and the magic
-# tables computed on first use, so that a page's first download stays small; its own target
-# directory, so that its features never mix with the native build's.
+# tables computed on first use, so that a page's first download stays small; no `review` (its
+# own module, below); its own target directory, so that its features never mix with the native
+# build's.
 RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
-    cargo build --release --target wasm32-unknown-unknown -p chess-wasm --features host-data \
-    --target-dir target/wasm-engine
+    cargo build --release --target wasm32-unknown-unknown -p chess-wasm --no-default-features \
+    --features game,host-data --target-dir target/wasm-engine
 out=web/packages/engine/src/wasm
 rm -rf "$out"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$out" \
     --out-name chess_wasm target/wasm-engine/wasm32-unknown-unknown/release/chess_wasm.wasm
 ls -l "$out"/chess_wasm_bg.wasm
 
+# The review module (src/review.ts loads it on the first review): the review's bindings with the
+# engine's data and net, no game bindings; the package gives it each game as its PGN.
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
+    cargo build --release --target wasm32-unknown-unknown -p chess-wasm --no-default-features \
+    --features review,host-data --target-dir target/wasm-review
+review=web/packages/engine/src/wasm-review
+rm -rf "$review"
+wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$review" \
+    --out-name chess_review target/wasm-review/wasm32-unknown-unknown/release/chess_wasm.wasm
+ls -l "$review"/chess_review_bg.wasm
+
 # The rules-only module (chess-wasm/rules): chess-core alone, without its magic tables, built for
 # size; its own target directory, so that the two builds' features never mix.
 RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
     cargo build --profile wasm-rules --target wasm32-unknown-unknown -p chess-wasm \
-    --no-default-features --features small --target-dir target/wasm-rules
+    --no-default-features --features game,small --target-dir target/wasm-rules
 rules=web/packages/engine/src/wasm-rules
 rm -rf "$rules"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$rules" \

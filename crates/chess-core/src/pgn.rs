@@ -503,13 +503,14 @@ fn is_chess960(variant: &str) -> bool {
     ["chess960", "chess 960", "fischerandom", "fischer random", "960"].iter().any(|v| variant.eq_ignore_ascii_case(v))
 }
 
-/// The value the writer gives the tag `name` ([`write_pgn`]'s rule): the first tag of exactly that
-/// name, else the first whose name it writes so (`Vari ant` as `Variant`).
-fn written_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+/// The value the writer gives the tag `name` ([`write_pgn`] writes each name once, by this rule):
+/// the first tag of exactly that name, else the first whose name it writes so (`Vari ant` as
+/// `Variant`).
+fn written_tag<'a, K: AsRef<str>, V: AsRef<str>>(tags: &'a [(K, V)], name: &str) -> Option<&'a str> {
     tags.iter()
-        .find(|(k, _)| k == name)
-        .or_else(|| tags.iter().find(|(k, _)| tag_name(k) == name))
-        .map(|(_, v)| v.as_str())
+        .find(|(k, _)| k.as_ref() == name)
+        .or_else(|| tags.iter().find(|(k, _)| tag_name(k.as_ref()) == name))
+        .map(|(_, v)| v.as_ref())
 }
 
 /// Read one game; the error and its line when it cannot be read.
@@ -646,8 +647,8 @@ fn tag_value(value: &str) -> String {
 }
 
 /// The one PGN writer: the roster in order (`?` for a missing tag, `????.??.??` for a missing
-/// date: the PGN standard's unknown ones), the other tags as given,
-/// `SetUp`/`FEN` from the start position, then the movetext with comments and NAGs, wrapped
+/// date: the PGN standard's unknown ones), the `Variant` (a Chess960 game's, when no tag gives
+/// it), the other tags as given, `SetUp`/`FEN` from the start position, then the movetext with comments and NAGs, wrapped
 /// below 80 columns, and the `Result` tag's value at its end.
 fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotations: &[Annotation]) -> String {
     let find = |name: &str| tags.iter().find(|(k, _)| *k == name).map(|&(_, v)| v);
@@ -661,19 +662,21 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
     // Each name once (sets: a game may have many tags), the first of it written; a name written
     // otherwise than given (`My Tag` as `MyTag`) gives way to a tag of exactly that name, which
     // it would otherwise replace (`Term[ination` before `Termination`, read from a text).
+    // The variant next (a Chess960 game says so: lichess, GUIs and our reader read it), where
+    // lichess writes it, whatever the tags' order: a game read and written again keeps its place.
+    let chess960 = (game.castling_mode() == CastlingMode::Chess960).then_some("Chess960");
+    if let Some(variant) = written_tag(tags, "Variant").or(chess960) {
+        out.push_str(&format!("[Variant {}]\n", tag_value(variant)));
+    }
     let exact: std::collections::HashSet<&str> = tags.iter().map(|&(k, _)| k).collect();
     let mut seen: std::collections::HashSet<String> =
-        ROSTER.iter().chain(&["FEN", "SetUp"]).map(|s| s.to_string()).collect();
+        ROSTER.iter().chain(&["FEN", "SetUp", "Variant"]).map(|s| s.to_string()).collect();
     for (k, v) in tags {
         let name = tag_name(k);
         if name.is_empty() || (name != *k && exact.contains(name.as_str())) || !seen.insert(name.clone()) {
             continue;
         }
         out.push_str(&format!("[{name} {}]\n", tag_value(v)));
-    }
-    // A Chess960 game says so (lichess, GUIs and our reader read it), unless a tag already did.
-    if game.castling_mode() == CastlingMode::Chess960 && !seen.contains("Variant") {
-        out.push_str("[Variant \"Chess960\"]\n");
     }
     if *game.start() != Board::startpos() {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", game.start().fen()));

@@ -1,7 +1,7 @@
-//! The `#[wasm_bindgen]` layer of the AI (the `engine` feature): [`think`] and [`review`] in
-//! plain Rust, then their bindings, the `Engine` class, the net, the bench and the tables of
-//! levels and move classes. Without the feature the module is the rules alone (the npm
-//! package's `chess-wasm/rules` entry).
+//! The `#[wasm_bindgen]` layer of the AI in the engine's module (the `game` and `engine`
+//! features): [`think`] in plain Rust, then its binding, the `Engine` class, the bench and the
+//! tables of levels and move classes. The data files, the net and the stop flag, which the review
+//! module has too, are in `engine_bindings`; the review in `review_bindings`.
 
 use std::sync::Arc;
 
@@ -9,6 +9,7 @@ use chess_ai::{Ai, Info, Mode, SearchControl};
 use wasm_bindgen::prelude::*;
 
 use crate::data::{self, Need};
+use crate::engine_bindings::stopped_by;
 use crate::{engine, host, js, json, net, position, Error, JsPosition};
 
 #[wasm_bindgen(js_class = Position)]
@@ -23,19 +24,6 @@ impl JsPosition {
             None => "null".to_owned(),
         })
     }
-}
-
-/// The control of a search the page can stop through `stop[0]` (shared memory, or a flag its
-/// `onProgress` sets); the caller clears the flag with `host::set_stop_flag(None)` when the search
-/// returns.
-fn stopped_by(flag: js_sys::Int32Array) -> SearchControl {
-    host::set_stop_flag(Some(flag));
-    SearchControl::with_signal(host::stop_requested)
-}
-
-/// [`stopped_by`] the flag, if the page gives one.
-fn stoppable(stop: Option<js_sys::Int32Array>) -> SearchControl {
-    stop.map_or_else(SearchControl::new, stopped_by)
 }
 
 /// Think about `position` with `ai` (blocking): the answer as JSON. `report` sees each progress
@@ -81,54 +69,6 @@ pub fn think(
     let mut reporter = |info: &Info| report(json(&engine::ProgressJson::new(&board, info, castling)));
     let analysis = ai.think(game, &limits, mode, control, &mut reporter)?;
     Ok(json(&engine::AnalysisJson::new(&board, &analysis, castling)))
-}
-
-/// Review the game of `position` (blocking; [`chess_ai::review`]): the review as JSON (schema
-/// `chess-review/2`). `progress` sees the positions done and their number after each; once
-/// `control` is stopped, the review returns the moves judged so far.
-///
-/// ```
-/// use chess_ai::SearchControl;
-/// use chess_wasm::position::Position;
-/// let game = Position::from_pgn("1. f3 e5 2. g4 Qh4#").unwrap();
-/// let mut seen = Vec::new();
-/// let json = chess_wasm::review(&game, r#"{"nodes": 3000, "bookPlies": 0}"#, &SearchControl::new(), &mut |d, n| seen.push((d, n))).unwrap();
-/// let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-/// assert_eq!(v["plies"][2]["class"], "blunder");
-/// assert_eq!(seen.last(), Some(&(5, 5)));
-/// assert!(chess_wasm::review(&game, r#"{"moveTimeMs": 100}"#, &SearchControl::new(), &mut |_, _| {}).is_err());
-/// ```
-pub fn review(
-    position: &position::Position,
-    options_json: &str,
-    control: &SearchControl,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<String, Error> {
-    data::require(Need::Review)?;
-    let options = engine::review_options_from_json(options_json)?;
-    let review = chess_ai::review::review(position.game(), &options, control, progress)?;
-    Ok(review.to_json())
-}
-
-/// Review the game of `position` (blocking): JSON of schema `chess-review/2`. `options_json`:
-/// `{nodes, depth, bookPlies}`; `on_progress` receives `{"done": n, "total": m}` after each
-/// position; the review stops, keeping the moves judged, when `stop[0]` becomes non-zero.
-#[wasm_bindgen(js_name = review)]
-pub fn js_review(
-    position: &JsPosition,
-    options_json: Option<String>,
-    on_progress: Option<js_sys::Function>,
-    stop: Option<js_sys::Int32Array>,
-) -> Result<String, JsValue> {
-    let control = stoppable(stop);
-    let mut report = |done: usize, total: usize| {
-        if let Some(f) = &on_progress {
-            let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&format!("{{\"done\":{done},\"total\":{total}}}")));
-        }
-    };
-    let answer = review(&position.0, options_json.as_deref().unwrap_or(""), &control, &mut report);
-    host::set_stop_flag(None);
-    answer.map_err(js)
 }
 
 /// The AI: levels, book, analysis.
@@ -205,27 +145,6 @@ impl JsEngine {
     }
 }
 
-/// Search at full strength on this net file's bytes from now on (this module instance), instead
-/// of the compiled-in `s6-128-hm-1000`: JSON `{name, hash, shape, compiledIn}` of the net. Bytes
-/// that are not a net are refused with the reason, and the net in use stays.
-#[wasm_bindgen(js_name = loadNet)]
-pub fn load_net(bytes: &[u8]) -> Result<String, JsValue> {
-    net::load(bytes).map(|d| json(&d)).map_err(js)
-}
-
-/// Go back to the compiled-in net.
-#[wasm_bindgen(js_name = unloadNet)]
-pub fn unload_net() {
-    net::unload();
-}
-
-/// The net full strength searches with now, as JSON `{name, hash, shape, compiledIn}`.
-#[wasm_bindgen(js_name = currentNet)]
-pub fn current_net() -> Result<String, JsValue> {
-    data::require(Need::Engine).map_err(js)?;
-    Ok(json(&net::describe()))
-}
-
 /// Search the bench positions to `depth` on the package's net (the native `chess bench` does the
 /// same on its own): JSON `{nodes, timeMs, nps}`. On the same net, the node count equals the
 /// native one at the same depth.
@@ -237,13 +156,6 @@ pub fn bench(depth: i32) -> Result<String, JsValue> {
     let bench = chess_ai::bench::bench(depth.clamp(1, 64), 16, eval, Some(clock), |_, _, _| {});
     let Ok(r) = bench else { return Ok("{\"error\":\"no memory for the table\"}".to_owned()) };
     Ok(format!("{{\"nodes\":{},\"timeMs\":{},\"nps\":{}}}", r.nodes, r.time_ms, r.nps()))
-}
-
-/// The largest net file the engine reads, in bytes ([`chess_eval::Network::MAX_FILE_BYTES`]):
-/// the package refuses more before it copies the bytes into the module's memory.
-#[wasm_bindgen(js_name = maxNetBytes)]
-pub fn max_net_bytes() -> u32 {
-    net::MAX_BYTES as u32
 }
 
 /// The largest `hashMb` the engine takes in WebAssembly ([`engine::MAX_WASM_HASH_MB`]).
@@ -310,18 +222,4 @@ pub fn levels() -> String {
         })
         .collect();
     json(&levels)
-}
-
-/// Give the bytes of one of the engine's data files ([`data::FILES`]), for the module built
-/// without them (`host-data`): the package's JavaScript fetches each when first needed.
-#[wasm_bindgen(js_name = provideData)]
-pub fn provide_data(file: &str, bytes: &[u8]) -> Result<(), JsValue> {
-    data::provide(file, bytes).map_err(js)
-}
-
-/// The engine's data files not yet given, as a JSON array of their names (`[]` when they are
-/// compiled in or all given).
-#[wasm_bindgen(js_name = missingData)]
-pub fn missing_data() -> String {
-    json(&data::missing())
 }

@@ -20,26 +20,31 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-#[cfg(feature = "engine")]
+#[cfg(all(feature = "game", feature = "engine"))]
 mod ai_bindings;
 #[cfg(feature = "engine")]
 pub mod data;
 #[cfg(feature = "engine")]
 pub mod engine;
+#[cfg(feature = "engine")]
+mod engine_bindings;
 mod error;
 #[cfg(feature = "engine")]
 pub mod host;
 #[cfg(feature = "engine")]
 pub mod net;
 pub mod position;
+#[cfg(feature = "review")]
+mod review_bindings;
 
 use wasm_bindgen::prelude::*;
 
+#[cfg(all(feature = "game", feature = "engine"))]
+pub use ai_bindings::{bench, levels, max_hash_mb, move_classes, think, JsEngine};
 #[cfg(feature = "engine")]
-pub use ai_bindings::{
-    bench, current_net, js_review, levels, load_net, max_hash_mb, max_net_bytes, missing_data, move_classes,
-    provide_data, review, think, unload_net, JsEngine,
-};
+pub use engine_bindings::{current_net, load_net, max_net_bytes, missing_data, provide_data, unload_net};
+#[cfg(feature = "review")]
+pub use review_bindings::{annotate_pgn, annotated_pgn, review, review_pgn};
 
 pub use error::Error;
 
@@ -57,9 +62,11 @@ fn json<T: serde::Serialize>(value: &T) -> String {
 }
 
 /// A game: a start position and the moves played, with every rule.
+#[cfg(feature = "game")]
 #[wasm_bindgen(js_name = Position)]
 pub struct JsPosition(pub(crate) position::Position);
 
+#[cfg(feature = "game")]
 #[wasm_bindgen(js_class = Position)]
 impl JsPosition {
     /// The start position, or `fen`'s.
@@ -200,19 +207,11 @@ impl JsPosition {
     }
 
     /// The game in PGN; `tags_json` is a JSON array of `[name, value]` pairs (or an object) of
-    /// tags over the game's own; `review_json`, a review of this game (schema `chess-review/2`),
-    /// annotates its moves.
-    pub fn pgn(&self, tags_json: Option<String>, review_json: Option<String>) -> Result<String, JsValue> {
+    /// tags over the game's own. (A PGN annotated from a review: the review module's
+    /// `annotatePgn`.)
+    pub fn pgn(&self, tags_json: Option<String>) -> Result<String, JsValue> {
         let tags = tag_pairs(tags_json.as_deref()).map_err(js)?;
-        match review_json {
-            None => Ok(self.0.pgn(&tags)),
-            #[cfg(feature = "engine")]
-            Some(review) => self.0.annotated_pgn(&tags, &review).map_err(js),
-            #[cfg(not(feature = "engine"))]
-            Some(_) => {
-                Err(js(Error::Options("a review annotates a PGN with chess-wasm, not with its rules alone".into())))
-            }
-        }
+        Ok(self.0.pgn(&tags))
     }
 
     /// The board as text.
@@ -234,7 +233,7 @@ impl JsPosition {
 }
 
 /// Tags from JSON: an array of `[name, value]` pairs (their order kept) or an object.
-fn tag_pairs(json: Option<&str>) -> Result<Vec<(String, String)>, Error> {
+pub(crate) fn tag_pairs(json: Option<&str>) -> Result<Vec<(String, String)>, Error> {
     let bad = |e: serde_json::Error| Error::Options(format!("PGN tags: {e}"));
     match json.map(str::trim) {
         None | Some("") => Ok(Vec::new()),
@@ -247,6 +246,7 @@ fn tag_pairs(json: Option<&str>) -> Result<Vec<(String, String)>, Error> {
 }
 
 /// The crate's version.
+#[cfg(feature = "game")]
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
@@ -270,6 +270,7 @@ pub fn version() -> String {
 ///     assert_eq!(words["optionKeys"]["review"], serde_json::json!(["nodes", "depth", "bookPlies"]));
 /// }
 /// ```
+#[cfg(feature = "game")]
 #[wasm_bindgen(js_name = boundaryWords)]
 pub fn boundary_words() -> String {
     let words = serde_json::json!({

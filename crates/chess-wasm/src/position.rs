@@ -597,7 +597,7 @@ impl Position {
         self.pgn_game(tags).to_pgn()
     }
 
-    #[cfg(feature = "engine")]
+    #[cfg(feature = "review")]
     /// [`pgn`](Self::pgn) annotated with a review of this game given as its JSON (schema
     /// `chess-review/2`, [`chess_ai::review::Review::annotate`]): `[%eval]` after each move, the
     /// marked moves' NAGs, class, why and better line.

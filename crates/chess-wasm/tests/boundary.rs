@@ -715,3 +715,50 @@ fn a_draw_that_could_be_claimed_leaves_the_clocks_running_and_a_draw_to_agree() 
     fifty.flag("black").unwrap();
     assert_eq!((fifty.state().status, fifty.state().result), ("time-forfeit", "1-0"));
 }
+
+/// The npm package's review module is given the game as its PGN (`reviewPgn`, `annotatePgn`):
+/// the review and the annotated PGN are the same as the game's own, whatever the game carries
+/// (a resignation, a fallen flag, an agreed draw, a set-up start, Chess960 castling, comments and
+/// NAGs, moves past a claimable draw).
+#[test]
+fn the_review_module_reads_the_game_as_the_game_itself() {
+    let mut games = Vec::new();
+    let mut resigned = Position::from_pgn("{Start} 1. e4 $1 {best by test} e5 2. Qh5 Nc6 3. Bc4 Nf6").unwrap();
+    resigned.resign("black").unwrap();
+    games.push(resigned);
+    let mut flagged = Position::from_pgn("1. d4 d5 2. c4 e6").unwrap();
+    flagged.flag("white").unwrap();
+    games.push(flagged);
+    let mut agreed = Position::from_pgn("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4").unwrap();
+    agreed.agree_draw().unwrap();
+    games.push(agreed);
+    games.push(
+        Position::new(Some("4k3/8/8/8/8/8/4P3/4K2R w K - 3 40"))
+            .map(|mut p| {
+                p.play("O-O").unwrap();
+                p.play("Kd7").unwrap();
+                p
+            })
+            .unwrap(),
+    );
+    let mut c960 = Position::chess960(3).unwrap();
+    for m in ["g2g3", "g7g6", "f1g2", "f8g7", "e1f1"] {
+        c960.play(m).unwrap();
+    }
+    games.push(c960);
+    for game in &games {
+        let pgn = game.pgn(&[]);
+        let again = Position::from_pgn(&pgn).unwrap();
+        let options = r#"{"nodes": 2000, "bookPlies": 0}"#;
+        let review = chess_wasm::review(game, options, &SearchControl::new(), &mut |_, _| {}).unwrap();
+        assert_eq!(
+            chess_wasm::review(&again, options, &SearchControl::new(), &mut |_, _| {}).unwrap(),
+            review,
+            "{pgn}"
+        );
+        let tags = r#"[["White", "You"], ["Event", "Club"]]"#;
+        let direct =
+            game.annotated_pgn(&[("White".into(), "You".into()), ("Event".into(), "Club".into())], &review).unwrap();
+        assert_eq!(chess_wasm::annotated_pgn(&pgn, Some(tags), &review).unwrap(), direct, "{pgn}");
+    }
+}

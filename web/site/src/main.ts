@@ -20,7 +20,7 @@ import { loadPgn, newGame, openGame, rematch, resume } from './lifecycle.js';
 import { analysisBack, closeAnalysis, exitRetry, openAnalysis, retryAnswer, retryNext, startRetry } from './modes.js';
 import { view } from './navigation.js';
 import { ai, board, reviewPanel } from './parts.js';
-import { persist, pgn, renderGames, watchStorage } from './persist.js';
+import { persist, pgn, renderGames, reviewedPgn, watchStorage } from './persist.js';
 import { hint, offerDraw, resign, undo } from './play-buttons.js';
 import { render } from './render.js';
 import { nextMistake, reviewGame } from './reviewing.js';
@@ -63,7 +63,12 @@ $('copy-pgn').addEventListener('click', () => void copy(pgn(), 'PGN'));
 $('download-pgn').addEventListener('click', () => download('game.pgn', pgn()));
 ui.buttons.downloadReviewed.addEventListener('click', () => {
   const review = reviewPanel.current;
-  if (review) download('game-reviewed.pgn', pgn(review));
+  if (review) {
+    void reviewedPgn(review).then(
+      (text) => download('game-reviewed.pgn', text),
+      (e: unknown) => say(`The reviewed PGN could not be made (${messageOf(e)}).`, true),
+    );
+  }
 });
 $('download-fen').addEventListener('click', () => download('position.fen', `${state.game.fen()}\n`));
 $('load-pgn').addEventListener('click', () => void loadPgn());

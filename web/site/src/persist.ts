@@ -7,7 +7,7 @@ import { ChessGame, START_FEN, type GameReview } from 'chess-wasm';
 import { actions } from './actions.js';
 import { renderGamesList } from './games-list.js';
 import { reviewPanel } from './parts.js';
-import { gameLock, storageNotice, store } from './services.js';
+import { gameLock, reviewModuleLoaded, storageNotice, store } from './services.js';
 import { levelName } from './settings.js';
 import { download } from './share.js';
 import { movesKey, state } from './state.js';
@@ -59,7 +59,7 @@ export function renderGames(): void {
     open: (g) => void actions.openGame(g),
     download: (g) => {
       const saved = store.load(g.id);
-      if (saved) download(`game-${new Date(g.started).toISOString().slice(0, 10)}.pgn`, keptPgn(saved));
+      if (saved) void keptPgn(saved).then((text) => download(`game-${new Date(g.started).toISOString().slice(0, 10)}.pgn`, text));
     },
     remove: (g) => {
       store.remove(g.id);
@@ -84,11 +84,15 @@ export function watchStorage(): void {
   });
 }
 
-/** A kept game's PGN, annotated by its review when it was kept with one (of these moves). */
-function keptPgn(saved: SavedGame): string {
+/**
+ * A kept game's PGN, annotated by its review when it was kept with one (of these moves); the plain
+ * PGN when the review module cannot be had.
+ */
+async function keptPgn(saved: SavedGame): Promise<string> {
   if (!saved.review) return saved.pgn;
   let kept: ChessGame | null = null;
   try {
+    await reviewModuleLoaded();
     kept = ChessGame.fromPgn(saved.pgn);
     return kept.pgn({}, { review: saved.review });
   } catch {
@@ -98,9 +102,15 @@ function keptPgn(saved: SavedGame): string {
   }
 }
 
-/** The game's PGN; with `review`, annotated by it (evals, marked moves, why, better lines). */
-export function pgn(review?: GameReview): string {
-  return state.game.pgn(state.imported ? {} : ownTags(), review ? { review } : {});
+/** The game's PGN. */
+export function pgn(): string {
+  return state.game.pgn(state.imported ? {} : ownTags());
+}
+
+/** The game's PGN annotated by `review` (evals, marked moves, why, better lines), once the review module is on the page. */
+export async function reviewedPgn(review: GameReview): Promise<string> {
+  await reviewModuleLoaded();
+  return state.game.pgn(state.imported ? {} : ownTags(), { review });
 }
 
 /** The tags of a game played on this page: when, where, and who (the levels the engine played). */

@@ -31,3 +31,16 @@ await init().catch((e: unknown) => {
  * opening's name appears once they are there (main.ts waits for this after the page's set-up).
  */
 export const namesLoaded = preload('openings');
+
+/**
+ * The review module on the page, fetched on first need: a PGN annotated from a review is made by
+ * it (the reviews themselves run in the engine's worker). A failure is tried again next time.
+ */
+let reviewModule: Promise<void> | null = null;
+export function reviewModuleLoaded(): Promise<void> {
+  reviewModule ??= preload('review').catch((e: unknown) => {
+    reviewModule = null;
+    throw e;
+  });
+  return reviewModule;
+}

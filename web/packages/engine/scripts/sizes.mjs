@@ -75,10 +75,12 @@ function files(dir) {
 /**
  * The moment a built file is loaded: the worker's chunk; the engine's data (its two nets and the
  * book, on the first Ai or WorkerAi: src/data.ts); the opening names (on the first opening() or
- * review); the stronger net (on loadNet()); else the first load.
+ * review); the review module (on the first review: src/load-review.ts); the stronger net (on
+ * loadNet()); else the first load.
  */
 function moment(file, workerFiles) {
   if (/(^|\/)s7-hm4-1726-k200[^/]*\.nnue$/.test(file)) return 'net';
+  if (/(^|\/)chess_review_bg[^/]*\.wasm$/.test(file)) return 'review';
   if (['.nnue', '.bin'].includes(extname(file))) return 'engine';
   if (extname(file) === '.tsv') return 'openings';
   if (workerFiles.has(file)) return 'worker';
@@ -92,6 +94,7 @@ const MOMENTS = {
   engine: 'on the first Ai or WorkerAi (nets, book)',
   worker: 'on the first WorkerAi',
   openings: 'on the first opening() or review',
+  review: 'on the first review (the review module)',
   net: 'on loadNet()',
 };
 

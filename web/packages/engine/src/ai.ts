@@ -1,6 +1,8 @@
 /** {@link Ai}: the engine on the calling thread (blocking), and the level table. */
 import { ensureData } from './data.js';
 import { bindings } from './load.js';
+import { reviewBindings } from './load-review.js';
+import { sameNetIn } from './net.js';
 import type * as wasm from './wasm/chess_wasm.js';
 import { ASSIST, LEVELS_JSON, MOVE_CLASSES_JSON, MAX_HASH_MB as MAX_HASH } from './tables.js';
 import { ChessError, guardProgress, rethrow } from './errors.js';
@@ -264,10 +266,14 @@ export function review(game: ChessGame, options: ReviewOptions = {}, stop?: Int3
   const { onProgress, ...budget } = options;
   const json = boundaryJson(budget);
   const flag = stopFlag(stop);
-  ensureData('review');
+  // The review module (load-review.ts), given the data, the net and the game as its PGN.
+  const module = reviewBindings();
+  ensureData('review', module);
+  sameNetIn(module);
+  const pgn = game.pgn();
   const progress = guardProgress(onProgress);
   const report = progress ? (text: string) => progress(JSON.parse(text) as { done: number; total: number }) : null;
-  const text = oneSearch(() => game.searched((position) => rethrow(() => bindings().review(position, json, report, flag))));
+  const text = oneSearch(() => game.searched(() => rethrow(() => module.reviewPgn(pgn, json, report, flag))));
   return JSON.parse(text) as GameReview;
 }
 

@@ -17,8 +17,9 @@
  */
 import { ChessError, messageOf, rethrow } from './errors.js';
 import { bindings, init } from './load.js';
+import { initReview, reviewBindings } from './load-review.js';
 import { nodeFs } from './node.js';
-import { bytesNowAt, type Unavailable } from './wasm-loader.js';
+import { bytesNowAt, type Unavailable, type WasmSource } from './wasm-loader.js';
 
 /** What a call needs: `engine` (a search: the nets and the book), `review` (also the opening names), `openings` (the names alone). */
 export type DataSet = 'engine' | 'review' | 'openings';
@@ -51,12 +52,29 @@ export interface PreloadOptions {
    * server serves it), where the bundler did not ship them beside the bundle.
    */
   from?: string | URL;
+  /**
+   * The review module's file (`dist/wasm-review/chess_review_bg.wasm`), where the bundler did not
+   * ship it beside the bundle: a URL, a `Response`, its bytes or the compiled module. Read when
+   * `'review'` is preloaded.
+   */
+  reviewWasm?: WasmSource;
+}
+
+/**
+ * @internal A wasm module that takes the data files: the engine's, or the review module (each
+ * instance has its own memory, so each is given the files it needs).
+ */
+export interface DataModule {
+  missingData(): string;
+  provideData(file: string, bytes: Uint8Array): void;
 }
 
 /** The folder given to {@link preload}, else `null` (the package's own files). */
 let folder: URL | null = null;
 /** Each file's bytes, fetched once (a failed fetch is forgotten, so that a later call tries again). */
 const fetched = new Map<DataFile, Promise<Uint8Array>>();
+/** The bytes given to a module on this thread, each file's once: the other module is given them too. */
+const given = new Map<DataFile, Uint8Array>();
 
 /** Where `file` is: in the folder given, else in the package. */
 function urlOf(file: DataFile): URL {
@@ -72,9 +90,9 @@ function filesOf(sets: DataSet | readonly DataSet[]): DataFile[] {
   return [...new Set(list.flatMap((s: DataSet) => SETS[s]))];
 }
 
-/** The files of `files` this thread's module does not have yet. */
-function missing(files: readonly DataFile[]): DataFile[] {
-  const absent = JSON.parse(bindings().missingData()) as string[];
+/** The files of `files` the module `to` (by default the engine's on this thread) does not have yet. */
+function missing(files: readonly DataFile[], to: DataModule = bindings()): DataFile[] {
+  const absent = JSON.parse(to.missingData()) as string[];
   return files.filter((f) => absent.includes(f));
 }
 
@@ -122,18 +140,20 @@ async function download(file: DataFile): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Give `bytes` as `file` to this thread's module. */
-function provide(file: DataFile, bytes: Uint8Array): void {
-  rethrow(() => bindings().provideData(file, bytes));
+/** Give `bytes` as `file` to the module `to` (by default the engine's on this thread). */
+function provide(file: DataFile, bytes: Uint8Array, to: DataModule = bindings()): void {
+  rethrow(() => to.provideData(file, bytes));
+  given.set(file, bytes);
 }
 
 /**
  * Fetch the data files a set of calls needs and give them to the engine on this thread: by
- * default all of them (`'review'`). A page awaits it once before its first `Ai`, `review`,
- * `opening()` or reviewed `pgn()` (it also loads the wasm module, as {@link init} does); in Node
- * and in workers it is optional. Idempotent; a failure (a 404, a file that is not the one
- * expected) rejects with a {@link ChessError} that names the file and the fix, and a later call
- * tries again.
+ * default all of them (`'review'`, which also loads the review module, a wasm module of its own
+ * fetched only for reviews). A page awaits it once before its first `Ai` (`'engine'`), `review`
+ * or reviewed `pgn()` (`'review'`), or `opening()` (`'openings'`); it also loads the engine's
+ * wasm module, as {@link init} does. In Node and in workers it is optional. Idempotent; a
+ * failure (a 404, a file that is not the one expected) rejects with a {@link ChessError} that
+ * names the file and the fix, and a later call tries again.
  *
  * ```ts
  * import { preload, Ai, ChessGame } from 'chess-wasm';
@@ -148,10 +168,14 @@ export async function preload(sets: DataSet | readonly DataSet[] = 'review', opt
     folder = new URL(String(options.from), typeof location !== 'undefined' ? location.href : undefined);
     if (!folder.pathname.endsWith('/')) folder = new URL(`${folder.href}/`);
   }
-  await init();
-  const wanted = missing(files);
+  const reviews = (typeof sets === 'string' ? [sets] : sets).includes('review');
+  await Promise.all([init(), reviews ? initReview(options.reviewWasm) : null]);
+  const modules: DataModule[] = reviews ? [bindings(), reviewBindings()] : [bindings()];
+  const wanted = [...new Set(modules.flatMap((m) => missing(files, m)))];
   const loaded = await Promise.all(wanted.map(async (file) => ({ file, bytes: await bytesOf(file) })));
-  for (const { file, bytes } of loaded) provide(file, bytes);
+  for (const { file, bytes } of loaded) {
+    for (const m of modules) if (missing([file], m).length > 0) provide(file, bytes, m);
+  }
 }
 
 /**
@@ -163,7 +187,7 @@ export async function dataBytes(set: DataSet): Promise<Array<[DataFile, Uint8Arr
   return Promise.all(files.map(async (file): Promise<[DataFile, Uint8Array]> => [file, await bytesOf(file)]));
 }
 
-/** @internal Give this thread's module the files a worker was sent. */
+/** @internal Give this thread's engine module the files a worker was sent. */
 export function provideAll(files: ReadonlyArray<[DataFile, Uint8Array]>): void {
   for (const [file, bytes] of files) {
     if (missing([file]).length > 0) provide(file, bytes);
@@ -171,15 +195,16 @@ export function provideAll(files: ReadonlyArray<[DataFile, Uint8Array]>): void {
 }
 
 /**
- * @internal Make sure this thread's module has the files of `set` before a call that needs them:
- * read synchronously where that is possible (Node, a worker), else a {@link ChessError} with code
+ * @internal Make sure the module `to` (by default this thread's engine module) has the files of
+ * `set` before a call that needs them: the bytes already given to the other module, else read
+ * synchronously where that is possible (Node, a worker), else a {@link ChessError} with code
  * `NOT_LOADED` that says to await {@link preload}.
  */
-export function ensureData(set: DataSet): void {
-  const wanted = missing(filesOf(set));
+export function ensureData(set: DataSet, to: DataModule = bindings()): void {
+  const wanted = missing(filesOf(set), to);
   if (wanted.length === 0) return;
   for (const file of wanted) {
-    const bytes = bytesNowAt(urlOf(file), unavailable(file));
+    const bytes = given.get(file) ?? bytesNowAt(urlOf(file), unavailable(file));
     if (bytes === null) {
       throw new ChessError(
         `chess-wasm's data (${wanted.join(', ')}) is not loaded yet: in a page, \`await preload()\` (exported by the package) ` +
@@ -187,6 +212,6 @@ export function ensureData(set: DataSet): void {
         'NOT_LOADED',
       );
     }
-    provide(file, bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+    provide(file, bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), to);
   }
 }

@@ -52,8 +52,13 @@ export abstract class ChessGameBase {
   /** @internal The `Position` class of the wasm module this game runs on. */
   protected abstract positions(): PositionClass;
 
-  /** @internal Before a PGN annotated from a review: what the module needs for it (chess-wasm's game: the opening names). */
-  protected beforeReviewedPgn(): void {}
+  /**
+   * @internal The game's PGN with the tags `pairs` (JSON) annotated from a review (JSON): the
+   * review module's (chess-wasm's game); a game of the rules alone has none.
+   */
+  protected reviewedPgn(_pairs: string, _reviewJson: string): string {
+    throw new ChessError('a review annotates a PGN with chess-wasm, not with its rules alone', 'INVALID_OPTION');
+  }
 
   /** @internal A game of the class of `prototype` around a wasm game. */
   protected static adopt<G extends ChessGameBase>(prototype: G, position: Position): G {
@@ -364,9 +369,8 @@ export abstract class ChessGameBase {
     if (review !== undefined && (review === null || typeof review !== 'object')) {
       throw new ChessError('the review must be a review object (from review() or WorkerAi.review)', 'INVALID_REVIEW');
     }
-    const reviewJson = review === undefined ? undefined : JSON.stringify(review);
-    if (reviewJson !== undefined) this.beforeReviewedPgn();
-    return rethrow(() => this.position.pgn(pairs, reviewJson));
+    if (review !== undefined) return this.reviewedPgn(pairs, JSON.stringify(review));
+    return rethrow(() => this.position.pgn(pairs));
   }
 
   /** The board as text. */

@@ -6,6 +6,7 @@ import { ChessGameBase, type PositionClass } from './game-base.js';
 import { ensureData } from './data.js';
 import { rethrow } from './errors.js';
 import { bindings } from './load.js';
+import { reviewBindings } from './load-review.js';
 import type * as wasm from './wasm/chess_wasm.js';
 import type { Opening } from './types.js';
 
@@ -27,9 +28,15 @@ export class ChessGame extends ChessGameBase {
     return bindings().Position;
   }
 
-  /** @internal The opening names, which a review's PGN reads (its `Opening` tag). */
-  protected override beforeReviewedPgn(): void {
-    ensureData('openings');
+  /**
+   * @internal The PGN annotated by the review module (load-review.ts), given the game's PGN and
+   * the opening names (a review's PGN names the opening).
+   */
+  protected override reviewedPgn(pairs: string, reviewJson: string): string {
+    const module = reviewBindings();
+    ensureData('openings', module);
+    const pgn = rethrow(() => this.position.pgn(undefined));
+    return rethrow(() => module.annotatePgn(pgn, pairs, reviewJson));
   }
 
   /** @internal Run the search `f` on the engine's wasm game ({@link ChessGameBase.searched}). */

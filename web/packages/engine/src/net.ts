@@ -10,6 +10,7 @@ import { bindings } from './load.js';
 import { MAX_NET_BYTES as MAX_BYTES } from './tables.js';
 import { ChessError, messageOf, rethrow } from './errors.js';
 import { nodeFs } from './node.js';
+import type { ReviewModule } from './load-review.js';
 
 /** A net as the engine describes it. */
 export interface NetInfo {
@@ -150,7 +151,25 @@ function absoluteUrl(text: string): URL | null {
  */
 export function loadNetBytes(bytes: Uint8Array): NetInfo {
   if (bytes.byteLength > MAX_NET_BYTES) throw tooLarge('(bytes)', bytes.byteLength);
-  return JSON.parse(rethrow(() => bindings().loadNet(bytes))) as NetInfo;
+  const info = JSON.parse(rethrow(() => bindings().loadNet(bytes))) as NetInfo;
+  loaded = bytes.slice();
+  return info;
+}
+
+/** The net file loaded on this thread (`null`: the compiled-in net), which the review module is given too. */
+let loaded: Uint8Array | null = null;
+/** The net file the review module on this thread was given (`null`: its compiled-in net). */
+let reviewed: Uint8Array | null = null;
+
+/** @internal Give the review module the net this thread's engine searches with, before a review. */
+export function sameNetIn(module: ReviewModule): void {
+  if (reviewed === loaded) return;
+  if (loaded === null) module.unloadNet();
+  else {
+    const bytes = loaded;
+    rethrow(() => module.loadNet(bytes));
+  }
+  reviewed = loaded;
 }
 
 /**
@@ -170,6 +189,7 @@ export async function loadNet(source: NetSource = NET_URL): Promise<NetInfo> {
 /** Go back to the net compiled into the module (`s6-128-hm-1000`) on this thread. */
 export function unloadNet(): void {
   bindings().unloadNet();
+  loaded = null;
 }
 
 /** The net full strength searches with on this thread now. */

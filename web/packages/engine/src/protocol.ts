@@ -26,8 +26,18 @@ export type Request =
       data: Array<[DataFile, Uint8Array]>;
     }
   | { type: 'think'; id: number; game: GameRecord; limits: Omit<ThinkOptions, 'onProgress'> }
-  /** `data`: the files a review needs besides the engine's (the opening names). */
-  | { type: 'review'; id: number; game: GameRecord; options: Omit<ReviewOptions, 'onProgress'>; data: Array<[DataFile, Uint8Array]> }
+  /**
+   * `data`: the files a review needs besides the engine's (the opening names); `module`: the
+   * review module (load-review.ts) the client's thread compiled, which the worker instantiates.
+   */
+  | {
+      type: 'review';
+      id: number;
+      game: GameRecord;
+      options: Omit<ReviewOptions, 'onProgress'>;
+      data: Array<[DataFile, Uint8Array]>;
+      module: WebAssembly.Module;
+    }
   | { type: 'options'; id: number; options: AiOptions }
   | { type: 'newGame'; id: number }
   /** Load this net file (`null`: go back to the compiled-in net). */

@@ -96,21 +96,30 @@ export interface Loader<G> {
   compiledModule(): WebAssembly.Module | null;
   adopt(module: WebAssembly.Module): void;
   init(options?: InitOptions): Promise<void>;
+  compileOnly(source?: WasmSource): Promise<WebAssembly.Module>;
 }
 
 /**
  * @internal The loader of the module whose glue is `glue` and whose file is at `defaultUrl()`
  * (written by the caller as `new URL('./…', import.meta.url)`, for bundlers to see; a function, so
  * that an unusual `import.meta.url`, a server bundle's, costs nothing on import); `dir` is the
- * file's folder in the package's `dist/`, for messages.
+ * file's folder in the package's `dist/`, for messages; `howToLoad`, what a page does before the
+ * module's first use (the engine's and the rules' modules: `await init()`).
  */
-export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: string): Loader<G> {
+export function wasmLoader<G extends Glue>(
+  glue: G,
+  defaultUrl: () => URL,
+  dir: string,
+  howToLoad = "`await init()` (exported by the package) once before the first ChessGame, Ai or other call",
+): Loader<G> {
   /** The file's name (read when a message needs it, not on import). */
   const file = (): string => decodeURIComponent(defaultUrl().pathname.split('/').pop() ?? 'the .wasm file');
   /** The compiled module, once instantiated (handed to the AI's worker so that it need not load it again). */
   let compiled: WebAssembly.Module | null = null;
   /** The load that `init()` started and that has not failed. */
   let loading: Promise<void> | null = null;
+  /** The compilation that `compileOnly()` started and that has not failed. */
+  let compiling: Promise<WebAssembly.Module> | null = null;
 
   function instantiate(module: WebAssembly.Module): void {
     glue.initSync({ module });
@@ -138,8 +147,8 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
     const bytes = bytesNow();
     if (bytes === null) {
       throw new ChessError(
-        'chess-wasm is not loaded yet: in a page, `await init()` (exported by the package) once before the first ' +
-          'ChessGame, Ai or other call (WebAssembly cannot be compiled synchronously on a page\'s main thread)',
+        `chess-wasm is not loaded yet: in a page, ${howToLoad} ` +
+          "(WebAssembly cannot be compiled synchronously on a page's main thread)",
         'NOT_LOADED',
       );
     }
@@ -214,7 +223,7 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
           bindings();
           return;
         }
-        const module = await compile(source ?? defaultUrl());
+        const module = await (source === undefined && compiling !== null ? compiling : compile(source ?? defaultUrl()));
         // Asynchronous instantiation: a page's main thread refuses a synchronous one of this size.
         await glue.default({ module_or_path: module });
         compiled = module;
@@ -226,5 +235,20 @@ export function wasmLoader<G extends Glue>(glue: G, defaultUrl: () => URL, dir: 
     return loading;
   }
 
-  return { bindings, compiledModule, adopt, init };
+  /**
+   * The module compiled and not instantiated here (fetched once; a failure is forgotten): what a
+   * page hands its worker, which instantiates it.
+   */
+  function compileOnly(source?: WasmSource): Promise<WebAssembly.Module> {
+    if (compiled !== null) return Promise.resolve(compiled);
+    if (compiling === null) {
+      compiling = compile(source ?? defaultUrl());
+      compiling.catch(() => {
+        compiling = null;
+      });
+    }
+    return compiling;
+  }
+
+  return { bindings, compiledModule, adopt, init, compileOnly };
 }

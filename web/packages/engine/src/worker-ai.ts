@@ -6,6 +6,7 @@ import { ChessGameBase } from './game-base.js';
 import { asyncDisposeSymbol, disposeSymbol, freeWhenCollected } from './lifetime.js';
 import { dataBytes } from './data.js';
 import { compiledModule } from './load.js';
+import { compileReview } from './load-review.js';
 import { netBytes, type NetInfo, type NetSource } from './net.js';
 import { nodeProcess } from './node.js';
 import type { GameRecord, Request, Response } from './protocol.js';
@@ -369,14 +370,14 @@ export class WorkerAi {
     if (this.flag) Atomics.store(this.flag, 0, 0);
     this.searches++;
     const onReviewProgress = guardProgress(onProgress);
-    // The first review fetches the opening names first: a stop() meanwhile has no request to end
+    // The first review fetches the opening names and the review module first: a stop() meanwhile has no request to end
     // yet (with shared memory the flag it sets ends the review at its first position; without,
     // nothing would), so it is answered here, as a search stopped before its first result.
     const stopsBefore = this.stops;
-    return dataBytes('openings')
-      .then((data) => {
+    return Promise.all([dataBytes('openings'), compileReview()])
+      .then(([data, module]) => {
         if (!this.flag && this.stops !== stopsBefore) throw new ChessError('stopped before the first result', 'STOPPED');
-        return this.request<GameReview>((id) => ({ type: 'review', id, game: record, options: budget, data }), { onReviewProgress, thinking: true });
+        return this.request<GameReview>((id) => ({ type: 'review', id, game: record, options: budget, data, module }), { onReviewProgress, thinking: true });
       })
       .finally(() => this.searches--);
   }

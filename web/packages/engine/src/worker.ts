@@ -10,6 +10,7 @@ import { provideAll } from './data.js';
 import { codeOf, messageOf } from './errors.js';
 import { ChessGame } from './game.js';
 import { adopt } from './load.js';
+import { adoptReview } from './load-review.js';
 import { nodeProcess } from './node.js';
 import { currentNet, loadNetBytes, unloadNet } from './net.js';
 import type { GameRecord, Request, Response } from './protocol.js';
@@ -86,6 +87,7 @@ channel.listen((request) => {
     } else if (request.type === 'net') {
       channel.post({ type: 'net', id, net: request.bytes ? loadNetBytes(request.bytes) : unloadToBuiltIn() });
     } else if (request.type === 'review') {
+      adoptReview(request.module);
       provideAll(request.data);
       const game = rebuild(request.game);
       const onProgress = ({ done, total }: { done: number; total: number }) =>

@@ -108,7 +108,12 @@ test('the module refuses a search while a file is missing and a file that is not
     out.net = code(() => wasm.currentNet());
     const position = new wasm.Position(null);
     out.opening = code(() => position.opening());
-    out.review = code(() => wasm.review(position, null, null, null));
+    // The review module (load-review.js) has its own memory and data.
+    const { reviewBindings } = await import('./load-review.js');
+    const reviewModule = reviewBindings();
+    out.reviewMissing = JSON.parse(reviewModule.missingData());
+    out.review = code(() => reviewModule.reviewPgn('1. e4 *', null, null, null));
+    out.annotate = code(() => reviewModule.annotatePgn('1. e4 *', null, '{}'));
     out.swapped = code(() => wasm.provideData('cn128-v2.nnue', fs.readFileSync('data/s6-128-hm-1000.nnue')));
     out.notANet = code(() => wasm.provideData('cn128-v2.nnue', new Uint8Array(100)));
     out.badTable = code(() => wasm.provideData('openings.tsv', new TextEncoder().encode('zz\\tB00\\tX\\n')));
@@ -118,7 +123,8 @@ test('the module refuses a search while a file is missing and a file that is not
   `);
   const all = ['s6-128-hm-1000.nnue', 'cn128-v2.nnue', 'lichess_openings_cc0.bin', 'openings.tsv'];
   assert.deepEqual(seen.missing, all);
-  for (const call of ['engine', 'bench', 'net', 'opening', 'review']) assert.equal(seen[call], 'NOT_LOADED', call);
+  assert.deepEqual(seen.reviewMissing, all);
+  for (const call of ['engine', 'bench', 'net', 'opening', 'review', 'annotate']) assert.equal(seen[call], 'NOT_LOADED', call);
   for (const call of ['swapped', 'notANet', 'badTable', 'unknown']) assert.equal(seen[call], 'INVALID_DATA', call);
   assert.deepEqual(seen.stillMissing, all, 'a refused file changes nothing');
 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Ai, ChessError, ChessGame, NET_URL, WorkerAi, bench, currentNet, loadNet, unloadNet } from '../dist/index.js';
+import { Ai, ChessError, ChessGame, NET_URL, WorkerAi, bench, currentNet, loadNet, review, unloadNet } from '../dist/index.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`../../../../crates/chess-wasm/tests/data/${name}`, import.meta.url)));
 const isChessError = (pattern) => (e) => e instanceof ChessError && pattern.test(e.message);
@@ -47,6 +47,32 @@ test('the package ships the stronger net beside itself, and loading it moves ful
   assert.equal(nodesAtDepth(full), before.full);
   full.free();
   level.free();
+});
+
+test('the review (a module of its own) searches on the net loaded on its thread or in its worker, and on the compiled-in one after unloadNet', async () => {
+  const game = ChessGame.fromPgn('1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2');
+  const budget = { nodes: 4000, bookPlies: 0 };
+  const scores = (r) => r.plies.map((p) => JSON.stringify(p.scoreAfter));
+  const compiled = scores(review(game, budget));
+  await loadNet();
+  let loaded;
+  try {
+    loaded = scores(review(game, budget));
+    assert.notDeepEqual(loaded, compiled, 'another net judges otherwise');
+    const ai = await WorkerAi.create({ fullStrength: true });
+    try {
+      await ai.loadNet();
+      assert.deepEqual(scores(await ai.review(game, budget)), loaded, 'the worker reviews on the net it loaded');
+      await ai.unloadNet();
+      assert.deepEqual(scores(await ai.review(game, budget)), compiled);
+    } finally {
+      ai.terminate();
+    }
+  } finally {
+    unloadNet();
+  }
+  assert.deepEqual(scores(review(game, budget)), compiled);
+  game.free();
 });
 
 test('a file that is not a net, or is not there, is refused with the reason and changes nothing', async () => {

@@ -1,7 +1,8 @@
 // What every page recipe checks, in a browser, after its bundler: before init() a call is
 // refused with code NOT_LOADED; after it a game, 1.e4, its opening's name once the names are
-// preloaded (NOT_LOADED before), and the AI's answer from its worker (which fetches its data); then
-// the rules-only entry on its own module, which must list the same moves.
+// preloaded (NOT_LOADED before), the AI's answer from its worker (which fetches its data), a review
+// of the game in the worker and its PGN annotated on the page (the review module, a wasm file of
+// its own); then the rules-only entry on its own module, which must list the same moves.
 import { ChessError, ChessGame, WorkerAi, init, preload } from 'chess-wasm';
 import { ChessGame as RulesGame, init as initRules } from 'chess-wasm/rules';
 
@@ -32,7 +33,12 @@ export async function check() {
   if (opening !== "King's Pawn Game") throw new Error(`the opening after 1.e4: ${opening}`);
   const ai = await WorkerAi.create({ level: 3 });
   const answer = await ai.think(game, { nodes: 20000 });
+  const review = await ai.review(game, { nodes: 2000 });
   ai.terminate();
+  if (review.plies.length !== 1) throw new Error(`the review of 1.e4 judged ${review.plies.length} plies`);
+  await preload('review');
+  const annotated = game.pgn({}, { review });
+  if (!annotated.includes('[%eval')) throw new Error(`the reviewed PGN has no evaluation: ${annotated}`);
   await initRules();
   const rules = new RulesGame(game.fen());
   if (rules.moves().length !== game.moves().length) throw new Error('chess-wasm/rules disagrees with chess-wasm');
