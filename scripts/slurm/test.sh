@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The job arrays of scripts/slurm/ on a real one-node Slurm (docs/scale.md; issue 85). Starts
 # munged, slurmctld and slurmd from Debian's packages (installed when missing) with a private
-# configuration, state and ports under a temporary folder; then
+# configuration, state and ports under a temporary folder (scripts/slurm/local-cluster.sh); then
 #   1. reviews a 50-game PGN file as a 4-task array, kills one task while it runs, shows that the
 #      merge did not run and that a resubmission runs only that task and merges, and compares
 #      the merged review with one `chess review` of the file (cmp);
 #   2. generates self-play data as a 3-task array, merges it into a packed folder with its
 #      manifest, and compares it with one `chess-tune selfplay` run of the same seed (cmp);
 # and stops the daemons. Skips (status 0) only where Slurm cannot start here: not root, no Slurm
-# and no apt-get, or daemons that do not come up.
+# and no apt-get, or a daemon that stops at once (daemons that run but do not serve fail it).
 #   SLURM_TEST_KEEP=1   keep the temporary folder (it is kept anyway when the test fails)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,64 +25,13 @@ fail() {
     exit 1
 }
 
-[[ $(id -u) == 0 ]] || skip "not root (the daemons run as root here: SlurmUser=root)"
-commands=(munged slurmctld slurmd sbatch squeue scontrol scancel sinfo)
-have_slurm() {
-    local c
-    for c in "${commands[@]}"; do command -v "$c" >/dev/null || return 1; done
-}
-if ! have_slurm; then
-    command -v apt-get >/dev/null || skip "no Slurm, and no apt-get to install it"
-    say "installing Debian's slurmctld, slurmd, slurm-client and munge"
-    export DEBIAN_FRONTEND=noninteractive
-    packages=(slurmctld slurmd slurm-client munge)
-    if ! apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null 2>&1; then
-        apt-get update -qq >/dev/null 2>&1 || true
-        apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null ||
-            skip "apt-get could not install ${packages[*]}"
-    fi
-    have_slurm || skip "Slurm's commands are still missing after the install"
-fi
-
-say "the binaries (cargo build --release -p chess-cli, then -p chess-tune)"
-# One package a build, each with its own features, as `cargo run --release` builds chess (no
-# rebuild of chess after it).
-cargo build --release -q -p chess-cli
-cargo build --release -q -p chess-tune
-chess=$root/target/release/chess
-tune=$root/target/release/chess-tune
-
 work=$(mktemp -d /tmp/chess-slurm.XXXXXX)
-chmod 755 "$work"
-mkdir -p "$work/state" "$work/spool"
 export SLURM_CONF=$work/slurm.conf
-# The daemons of this test only, by their pid files: TERM, then KILL after 5 s.
-stop_daemon() {
-    local pid
-    [[ -s $work/$1.pid ]] || return 0
-    pid=$(cat "$work/$1.pid")
-    kill "$pid" 2>/dev/null || return 0
-    for _ in $(seq 25); do
-        kill -0 "$pid" 2>/dev/null || return 0
-        sleep 0.2
-    done
-    kill -KILL "$pid" 2>/dev/null
-}
-alive() { [[ -s $work/$1.pid ]] && kill -0 "$(cat "$work/$1.pid")" 2>/dev/null; }
 cleanup() {
     local status=$?
     set +e
-    if [[ -S $work/munge.socket ]]; then
-        # Our controller knows only our jobs: cancel what is left, then stop the daemons.
-        squeue -h -o %A 2>/dev/null | sort -u | xargs -r scancel 2>/dev/null
-        scontrol shutdown >/dev/null 2>&1
-        for _ in $(seq 25); do
-            alive slurmctld || alive slurmd || break
-            sleep 0.2
-        done
-        stop_daemon slurmctld
-        stop_daemon slurmd
-        stop_daemon munged
+    if [[ -e $SLURM_CONF ]]; then
+        scripts/slurm/local-cluster.sh stop "$work"
         echo "== slurm test: daemons stopped"
     fi
     if ((status == 0)) && [[ -z ${SLURM_TEST_KEEP:-} ]]; then
@@ -94,66 +43,22 @@ cleanup() {
 }
 trap cleanup EXIT
 
-host=$(hostname -s)
-cpus=$(nproc)
-say "starting munged, slurmctld and slurmd (one node, $host, $cpus CPUs) in $work"
-dd if=/dev/urandom of="$work/munge.key" bs=1024 count=1 status=none
-chmod 400 "$work/munge.key"
-munged --force --key-file="$work/munge.key" --socket="$work/munge.socket" --pid-file="$work/munged.pid" \
-    --log-file="$work/munged.log" --seed-file="$work/munged.seed" ||
-    skip "munged did not start: $(tail -n 3 "$work/munged.log" 2>/dev/null)"
-# Ports of their own (from SLURM_TEST_PORT, 26817, the first two free ones in a row), away from
-# a Slurm the machine runs.
-listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-port=${SLURM_TEST_PORT:-26817}
-for _ in $(seq 20); do
-    listening "$port" || listening $((port + 1)) || break
-    port=$((port + 2))
-done
-cat >"$SLURM_CONF" <<EOF
-ClusterName=chess-test
-SlurmctldHost=$host
-SlurmctldPort=$port
-SlurmdPort=$((port + 1))
-SlurmUser=root
-AuthType=auth/munge
-AuthInfo=socket=$work/munge.socket
-MpiDefault=none
-MailProg=/bin/true
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-ReturnToService=2
-StateSaveLocation=$work/state
-SlurmdSpoolDir=$work/spool
-SlurmctldPidFile=$work/slurmctld.pid
-SlurmdPidFile=$work/slurmd.pid
-SlurmctldLogFile=$work/slurmctld.log
-SlurmdLogFile=$work/slurmd.log
-NodeName=$host CPUs=$cpus State=UNKNOWN
-PartitionName=chess Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-EOF
-echo "slurm.conf: ports $port and $((port + 1)), state and logs in $work"
-# A daemon that cannot run here (it stops): a skip. One that runs but does not serve: a failure.
-slurmctld || skip "slurmctld did not start: $(tail -n 5 "$work/slurmctld.log" 2>/dev/null)"
-for _ in $(seq 40); do
-    [[ $(scontrol ping 2>/dev/null) == *"is UP"* ]] && break
-    sleep 0.5
-    alive slurmctld || skip "slurmctld stopped: $(tail -n 5 "$work/slurmctld.log" 2>/dev/null)"
-done
-[[ $(scontrol ping 2>/dev/null) == *"is UP"* ]] || fail "slurmctld runs but does not answer: $(tail -n 5 "$work/slurmctld.log")"
-slurmd || skip "slurmd did not start: $(tail -n 5 "$work/slurmd.log" 2>/dev/null)"
-for _ in $(seq 60); do
-    [[ $(sinfo -h -n "$host" -o %t 2>/dev/null) == idle ]] && break
-    sleep 0.5
-    alive slurmd || skip "slurmd stopped: $(tail -n 5 "$work/slurmd.log" 2>/dev/null)"
-done
-if [[ $(sinfo -h -n "$host" -o %t 2>/dev/null) != idle ]]; then
-    tail -n 5 "$work/slurmctld.log" "$work/slurmd.log" || true
-    fail "the daemons run, but the node is not idle after 30 s (logs above)"
+say "a one-node Slurm (scripts/slurm/local-cluster.sh start)"
+status=0
+scripts/slurm/local-cluster.sh start "$work" 2>"$work/start.err" || status=$?
+if ((status == 75)); then
+    skip "$(cat "$work/start.err")"
 fi
-sinfo
+cat "$work/start.err" >&2
+((status == 0)) || fail "the one-node Slurm did not come up (status $status)"
+
+say "the binaries (cargo build --release -p chess-cli, then -p chess-tune)"
+# One package a build, each with its own features, as `cargo run --release` builds chess (no
+# rebuild of chess after it).
+cargo build --release -q -p chess-cli
+cargo build --release -q -p chess-tune
+chess=$root/target/release/chess
+tune=$root/target/release/chess-tune
 
 # Wait until none of the jobs is in the queue any more (at most $1 seconds).
 wait_jobs() {
