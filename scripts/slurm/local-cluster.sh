@@ -16,7 +16,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '2,16p' "$0" >&2
+    sed -n '2,15p' "$0" >&2
     exit 2
 }
 (($# == 2)) || usage

@@ -15,14 +15,14 @@
 # failed, which it cancels.
 # ARRAY_LIMIT=K runs at most K tasks at a time (--array=...%K). SBATCH OPTIONS go to both
 # sbatch calls (--partition, --account, --time, --cpus-per-task: a task's games or chunks run on
-# that many threads). The last line says what was submitted: `submitted: array=JOB merge=JOB`
-# (`-` for none).
+# that many threads); MERGE_SBATCH='--mem=8G ...' (split at spaces) to the merge's only. The last
+# line says what was submitted: `submitted: array=JOB merge=JOB` (`-` for none).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 
 usage() {
-    sed -n '2,18p' "$0" >&2
+    sed -n '2,19p' "$0" >&2
     exit 2
 }
 (($# >= 2)) || usage
@@ -150,6 +150,7 @@ for i in "${missing[@]}" end; do
 done
 
 mkdir -p "$dir/logs"
+read -ra merge_options <<<"${MERGE_SBATCH:-}"
 script=$here/$kind.sbatch
 array=-
 merge=-
@@ -159,10 +160,11 @@ if ((${#missing[@]} > 0)); then
         --comment="$comment" "$@" "$script" "$dir")
     array=${array%%;*}
     merge=$(sbatch --parsable --dependency="afterok:$array" --output="$dir/logs/%x-merge-%j.out" \
-        --comment="$comment" "$@" "$script" "$dir" merge)
+        --comment="$comment" "$@" "${merge_options[@]}" "$script" "$dir" merge)
 elif [[ ! -e $dir/done/merged ]]; then
     echo "$kind: every task of $n done; the merge to run"
-    merge=$(sbatch --parsable --output="$dir/logs/%x-merge-%j.out" --comment="$comment" "$@" "$script" "$dir" merge)
+    merge=$(sbatch --parsable --output="$dir/logs/%x-merge-%j.out" --comment="$comment" "$@" "${merge_options[@]}" \
+        "$script" "$dir" merge)
 else
     echo "$kind: every task of $n done and merged ($(cat "$dir/done/merged")); nothing to submit"
 fi
