@@ -103,7 +103,7 @@ while [[ -z $victim ]]; do
     sleep 0.1
 done
 scancel "${array}_$victim"
-say "killed task $victim (scancel ${array}_$victim) with $(wc -l <"$tmp") reviews of its shard written"
+say "killed task $victim (scancel ${array}_$victim) while it ran, after $(wc -l <"$tmp") of its shard's reviews"
 wait_jobs 120 "$array"
 echo "array $array: $(state "$array")"
 [[ ! -e $out/done/task-$victim ]] || fail "the killed task $victim has a done marker"
