@@ -6,7 +6,7 @@
 //! chess-tune tune --data FILE[,FILE...] [--out weights_tuned.rs] [--iterations N] [--rate R]
 //!                 [--lambda L] [--reg R] [--min-count N] [--threads N]
 //! chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N]
-//!                   [--eval net|classical|NAME|FILE]
+//!                   [--eval net|classical|NAME|FILE] [--shard I/N]
 //! chess-tune selfplay-stats [--dir DIR]
 //! chess-tune pack [--data DIR] [--out training-data] [--data-seeds S,S] [--budget-mb N]
 //! chess-tune unpack [--from training-data] [--out DIR] [--data-seeds S,S]
@@ -20,7 +20,8 @@
 //! `train` fits the neural evaluation to them and writes the quantised net (see [`train`] and
 //! `docs/training.md`); `validate` compares nets by their loss on the held-out games of a data
 //! set. `selfplay` writes the neural evaluation's training games in resumable binary chunks (see
-//! [`selfplay`](mod@selfplay) and `docs/datagen.md`); `selfplay-stats` counts what a folder holds; `pack` packs
+//! [`selfplay`](mod@selfplay) and `docs/datagen.md`; `--shard I/N` plays every N-th chunk from the
+//! I-th, the same bytes, for a job array: `scripts/slurm/`, `docs/scale.md`); `selfplay-stats` counts what a folder holds; `pack` packs
 //! its chunks into the repository's `training-data/` (about 2 bytes a position, with a manifest of
 //! checksums and provenance: [`training_data`]), `unpack` writes them back as chunks, and
 //! `verify-data` checks every packed chunk against the manifest.
@@ -46,7 +47,7 @@ use chess_eval::nnue::KingBuckets;
 
 const USAGE: &str = "usage:
   chess-tune datagen --openings EPD --out FILE [--games N] [--nodes N] [--threads N] [--random-plies N] [--seed N]
-  chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|NAME|FILE]
+  chess-tune selfplay [--out DIR] [--chunks N] [--games-per-chunk N] [--nodes N] [--threads N] [--seed N] [--eval net|classical|NAME|FILE] [--shard I/N]
   chess-tune selfplay-stats [--dir DIR]
   chess-tune pack [--data DIR] [--out training-data] [--data-seeds S,S] [--budget-mb N]
   chess-tune unpack [--from training-data] [--out DIR] [--data-seeds S,S]
@@ -132,7 +133,7 @@ fn open_net(flag: &str, value: &str) -> Result<std::sync::Arc<chess_eval::Networ
 const SELFPLAY_DIR: &str = "data/selfplay";
 
 fn selfplay(args: &Args) -> Result<(), String> {
-    args.check(&["out", "chunks", "games-per-chunk", "nodes", "threads", "seed", "eval"])?;
+    args.check(&["out", "chunks", "games-per-chunk", "nodes", "threads", "seed", "eval", "shard"])?;
     let net = match args.get("eval").unwrap_or("net") {
         "net" => Some(chess_eval::Network::embedded()),
         "classical" => None,
@@ -146,6 +147,7 @@ fn selfplay(args: &Args) -> Result<(), String> {
         threads: args.num("threads", threads_default())?,
         seed: args.num("seed", 1)?,
         net,
+        shard: args.get("shard").map_or(Ok((1, 1)), parse_shard)?,
     };
     eprintln!("self-play with {}", opts.eval_name());
     if opts.games_per_chunk == 0 || opts.nodes == 0 || opts.threads == 0 {
@@ -154,6 +156,18 @@ fn selfplay(args: &Args) -> Result<(), String> {
     let written = selfplay::run(&opts).map_err(|e| format!("{}: {e}", opts.dir.display()))?;
     eprintln!("{written} chunks written to {}", opts.dir.display());
     Ok(())
+}
+
+/// `--shard I/N` (`1 <= I <= N`): the I-th of N shares of a run's chunks, as `chess review
+/// --shard` takes it.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard takes I/N, the I-th of N shards (1 <= I <= N), got `{text}`");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
 }
 
 /// The repository's folder of packed self-play data.
@@ -527,6 +541,23 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("chess-tune: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_shard;
+
+    #[test]
+    fn a_shard_is_i_of_n() {
+        assert_eq!(parse_shard("1/1"), Ok((1, 1)));
+        assert_eq!(parse_shard("3/4"), Ok((3, 4)));
+        for bad in ["0/4", "5/4", "1/0", "2", "a/b", "-1/4"] {
+            assert_eq!(
+                parse_shard(bad),
+                Err(format!("--shard takes I/N, the I-th of N shards (1 <= I <= N), got `{bad}`"))
+            );
         }
     }
 }

@@ -18,7 +18,9 @@
 //! shared.
 //!
 //! **Determinism.** Game `n` of a run draws everything from `(seed, n)`, and each chunk holds the
-//! games `chunk × games_per_chunk ..`, so the data is the same whatever the thread count.
+//! games `chunk × games_per_chunk ..`, so the data is the same whatever the thread count. A run
+//! can also play only its share of the chunks ([`SelfplayOptions::shard`], `--shard I/N`): shards
+//! on many machines (a Slurm job array, `scripts/slurm/`) make the bytes one run makes.
 //!
 //! **Format** (`.csp`, little-endian): the magic `CSP1`, then games until the end of the file.
 //! A game is: the start position's FEN (a `u8` length, then its bytes), the result (`u8`: 0 Black
@@ -74,6 +76,10 @@ pub struct SelfplayOptions {
     pub seed: u64,
     /// The players' evaluation: a net, or the classical evaluation when `None`.
     pub net: Option<Arc<Network>>,
+    /// This run's share of the chunks, `(i, n)` with `1 <= i <= n` (`--shard I/N`): the chunks
+    /// whose index is `i - 1` modulo `n`, as `chess review --shard` shares games; `(1, 1)`: all of
+    /// them. A chunk is the same bytes whichever share plays it.
+    pub shard: (usize, usize),
 }
 
 impl SelfplayOptions {
@@ -83,6 +89,13 @@ impl SelfplayOptions {
             Some(net) => Nnue::new(Arc::clone(net)).into(),
             None => Classical::default().into(),
         }
+    }
+
+    /// The chunks of `0..chunks` this run plays ([`SelfplayOptions::shard`]), in order.
+    pub fn chunk_indices(&self) -> impl Iterator<Item = usize> {
+        let (i, n) = self.shard;
+        let n = n.max(1);
+        (0..self.chunks).filter(move |c| c % n == (i + n - 1) % n)
     }
 
     /// The evaluation's name, as the summary records it: the net's name and hash, or `classical`.
@@ -364,8 +377,8 @@ pub fn chunk_path(dir: &Path, seed: u64, index: usize) -> PathBuf {
     dir.join(format!("selfplay-{seed:016x}-{index:05}.csp"))
 }
 
-/// Generate the run's missing chunks (complete ones are skipped: a run resumes). Returns the
-/// chunks written now.
+/// Generate the run's missing chunks (complete ones are skipped: a run resumes), those of its
+/// shard only ([`SelfplayOptions::chunk_indices`]). Returns the chunks written now.
 ///
 /// A seed's chunks are one data set only if one player made them all: a run whose evaluation,
 /// node budget or search ([`search_signature`]) differs from what `summary.jsonl` records for its
@@ -378,11 +391,13 @@ pub fn run(opts: &SelfplayOptions) -> io::Result<usize> {
     let player = Player::of(opts);
     player.check(&opts.dir.join("summary.jsonl"))?;
     let game = GameOptions::selfplay(opts.nodes);
+    let indices: Vec<usize> = opts.chunk_indices().collect();
     parallel(
         opts.threads,
-        opts.chunks,
+        indices.len(),
         || Engine::new(opts.evaluator(), 16),
-        |engine, index| {
+        |engine, job| {
+            let index = indices[job];
             let path = chunk_path(&opts.dir, opts.seed, index);
             if path.exists() {
                 return Ok(());
@@ -576,6 +591,7 @@ mod tests {
             threads: 1,
             seed: 7,
             net: None,
+            shard: (1, 1),
         };
         let net = SelfplayOptions { net: Some(Network::embedded()), ..classical.clone() };
         assert_eq!(classical.eval_name(), "classical");
@@ -613,6 +629,7 @@ mod tests {
             threads: 2,
             seed: 5,
             net: None,
+            shard: (1, 1),
         };
         assert_eq!(run(&opts).unwrap(), 2);
         let first = fs::read(chunk_path(&dir, 5, 1)).unwrap();
@@ -658,5 +675,47 @@ mod tests {
         assert_eq!((all.chunks, all.games, six.chunks, six.games), (4, 8, 1, 2));
         assert!(!six.train.is_empty() && six.train.len() < all.train.len());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn shards_make_the_chunks_of_one_run() {
+        let root = std::env::temp_dir().join(format!("chess-selfplay-shards-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let whole = SelfplayOptions {
+            dir: root.join("whole"),
+            chunks: 5,
+            games_per_chunk: 2,
+            nodes: 200,
+            threads: 1,
+            seed: 9,
+            net: None,
+            shard: (1, 1),
+        };
+        let shares = |n: usize| -> Vec<Vec<usize>> {
+            (1..=n).map(|i| SelfplayOptions { shard: (i, n), ..whole.clone() }.chunk_indices().collect()).collect()
+        };
+        assert_eq!(shares(1), [vec![0, 1, 2, 3, 4]]);
+        assert_eq!(shares(2), [vec![0, 2, 4], vec![1, 3]]);
+        assert_eq!(shares(3), [vec![0, 3], vec![1, 4], vec![2]]);
+        assert_eq!(shares(7)[5..], [vec![], vec![]], "more shards than chunks: the last ones play none");
+        assert_eq!(run(&whole).unwrap(), 5);
+        for n in [2, 3] {
+            for i in 1..=n {
+                // Each shard in a folder of its own (as the tasks of a job array write), on two threads.
+                let dir = root.join(format!("{i}-of-{n}"));
+                let shard = SelfplayOptions { dir: dir.clone(), threads: 2, shard: (i, n), ..whole.clone() };
+                let mine: Vec<usize> = shard.chunk_indices().collect();
+                assert_eq!(run(&shard).unwrap(), mine.len());
+                assert_eq!(chunk_paths(&dir).unwrap().len(), mine.len(), "shard {i}/{n} writes only its chunks");
+                for c in mine {
+                    let (ours, theirs) = (chunk_path(&dir, 9, c), chunk_path(&whole.dir, 9, c));
+                    assert_eq!(fs::read(&ours).unwrap(), fs::read(&theirs).unwrap(), "chunk {c} of shard {i}/{n}");
+                }
+                let lines = fs::read_to_string(dir.join("summary.jsonl")).unwrap();
+                assert_eq!(lines.lines().count(), chunk_paths(&dir).unwrap().len());
+                assert_eq!(run(&shard).unwrap(), 0, "a shard resumes as a run does");
+            }
+        }
+        fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -388,6 +388,7 @@ mod tests {
             threads: 1,
             seed: 11,
             net: None,
+            shard: (1, 1),
         };
         selfplay::run(&opts).unwrap();
         // A budget for about two chunks.
