@@ -213,13 +213,33 @@ impl Checked<'_> {
         };
         let mv = after_move.moves()[i];
         let over_played = over_score(after_move.board());
-        let (reply, played) = match needs_played {
+        let (reply, mut played) = match needs_played {
             true => {
                 let a = search(after_move)?;
                 (a.as_ref().map(|a| a.best.clone()), answers(mv, a.as_ref(), over_played))
             }
             false => (after.map(|a| a.best.clone()), answers(mv, after, over_played)),
         };
+        // Material lost is lost whatever the mover does next: after each answer, the mover's
+        // defences (the best and those nearly as good: another engine may find one of them
+        // better) are lines the claim must hold along too.
+        if matches!(claim.kind, ClaimKind::LosesMaterial | ClaimKind::Fork) {
+            let mut defended = Vec::with_capacity(played.len());
+            for (line, score) in played {
+                let mut after_answer = after_move.clone();
+                let searched = match line.get(1) {
+                    Some(&answer) if after_answer.play(answer).is_ok() => search(&after_answer)?,
+                    _ => None,
+                };
+                let Some(a) = searched else {
+                    defended.push((line, score));
+                    continue;
+                };
+                let close = a.lines.iter().filter(|l| a.best.score.0 - l.score.0 <= CLOSE_ANSWER_CP);
+                defended.extend(close.map(|l| (line[..2].iter().chain(&l.pv).copied().collect(), l.score)));
+            }
+            played = defended;
+        }
         let (best, better) = match needs_better {
             true => {
                 let mut after_best = before_move.clone();
