@@ -718,7 +718,9 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
                         }
                         let mv = variation.board.parse_san(san).map_err(|error| refused(&variation.board, error))?;
                         variation.before_last = variation.board;
-                        variation.board.play_unchecked(mv);
+                        // Legal (parse_san gives legal moves); `try_play`, not the inlined
+                        // `play_unchecked`, keeps the code small in the npm package's modules.
+                        let _ = variation.board.try_play(mv);
                         variation.variation.moves.push(VariationMove { mv, annotation });
                     }
                     None => {
@@ -940,11 +942,11 @@ fn write_variation(tokens: &mut Vec<String>, start: &Board, variation: &Variatio
     }
     let (mut board, mut interrupted) = (*start, true);
     for m in &variation.moves {
-        if !board.is_legal(m.mv) {
+        let before = board;
+        if board.try_play(m.mv).is_err() {
             break;
         }
-        write_move(tokens, &board, m.mv, &m.annotation, &mut interrupted, depth);
-        board.play_unchecked(m.mv);
+        write_move(tokens, &before, m.mv, &m.annotation, &mut interrupted, depth);
     }
     tokens[first].insert(0, '(');
     if let Some(last) = tokens.last_mut() {

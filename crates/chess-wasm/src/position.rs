@@ -708,7 +708,7 @@ impl Position {
         for pair in rest[1..].chunks(2) {
             let [m, v] = *pair else { return None };
             for played in variation.moves.get(..m)? {
-                board.play_unchecked(played.mv);
+                board.try_play(played.mv).ok()?;
             }
             variation = variation.moves.get(m)?.annotation.variations.get(v)?;
         }
@@ -749,17 +749,19 @@ impl Position {
         let (start, line_moves) = self.line_moves(&line).ok_or_else(|| Error::Variation("no such line".into()))?;
         let mut board = start;
         for &mv in line_moves.get(..index).unwrap_or(&line_moves) {
-            board.play_unchecked(mv);
+            let _ = board.try_play(mv);
         }
         let mut moves = Vec::with_capacity(texts.len());
         for text in texts {
             let text = text.as_ref().trim();
             let mv = board.explain(text).map_err(|reason| Error::Rejected { text: text.to_owned(), reason })?;
-            board.play_unchecked(mv);
+            // Legal: `explain` gives legal moves.
+            let _ = board.try_play(mv);
             moves.push(mv);
         }
         let mut line_moves = line_moves;
         for (k, &mv) in moves.iter().enumerate() {
+            let rest = || moves[k..].iter().map(|&mv| VariationMove::new(mv));
             if index == line_moves.len() {
                 if line.is_empty() {
                     return Err(Error::Variation(format!(
@@ -767,7 +769,7 @@ impl Position {
                     )));
                 }
                 let variation = self.variation_mut(&line).ok_or_else(|| Error::Variation("no such line".into()))?;
-                variation.moves.extend(moves[k..].iter().map(|&mv| VariationMove::new(mv)));
+                variation.moves.extend(rest());
                 let last = variation.moves.len() - 1;
                 return Ok(external(&line, last));
             }
@@ -785,7 +787,7 @@ impl Position {
                     return Err(Error::Variation(format!("variations nest at most {MAX_VARIATION_DEPTH} deep")));
                 }
                 None => {
-                    annotation.variations.push(Variation::new(moves[k..].iter().copied()));
+                    annotation.variations.push(Variation { comment: None, moves: rest().collect() });
                     let v = annotation.variations.len() - 1;
                     line.extend([index, v]);
                     return Ok(external(&line, moves.len() - k - 1));
@@ -962,20 +964,25 @@ impl Position {
 /// assert_eq!(path_from_json("[5, -1]").unwrap_err().code(), "INVALID_ARGUMENT");
 /// ```
 pub fn path_from_json(json: &str) -> Result<Vec<usize>, Error> {
-    let bad = || {
-        Error::Variation(format!(
-            "a move's path is a ply or an array of whole numbers ([ply, variation, move, ...]), got {}",
-            chess_core::excerpt(json.trim())
-        ))
+    // Read by hand: serde_json's `Value` would add kilobytes to the npm package's modules.
+    let text = json.trim();
+    let inner = match text.strip_prefix('[') {
+        Some(rest) => rest.strip_suffix(']'),
+        None => Some(text),
     };
-    match serde_json::from_str::<serde_json::Value>(json).map_err(|_| bad())? {
-        serde_json::Value::Array(items) if !items.is_empty() => {
-            items.iter().map(|n| n.as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(bad)).collect()
+    let number = |n: &str| {
+        let n = n.trim();
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
         }
-        n @ serde_json::Value::Number(_) => {
-            Ok(vec![n.as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(bad)?])
-        }
-        _ => Err(bad()),
+        n.parse::<usize>().ok()
+    };
+    match inner.and_then(|inner| inner.split(',').map(number).collect::<Option<Vec<usize>>>()) {
+        Some(path) => Ok(path),
+        None => Err(Error::Variation(format!(
+            "a move's path is a ply or an array of whole numbers ([ply, variation, move, ...]), got {}",
+            chess_core::excerpt(text)
+        ))),
     }
 }
 
@@ -991,7 +998,8 @@ pub fn moves_from_json(json: &str) -> Result<Vec<String>, Error> {
 
 /// The JavaScript path ([`MovePath`]) of move `index` of the line at `line` (an internal path).
 fn external(line: &[usize], index: usize) -> Vec<usize> {
-    let mut path: Vec<usize> = line.iter().copied().chain([index]).collect();
+    let mut path = line.to_vec();
+    path.push(index);
     path[0] += 1;
     path
 }
@@ -1018,13 +1026,14 @@ fn variation_infos(
         let mut moves = Vec::with_capacity(variation.moves.len());
         for (m, played) in variation.moves.iter().enumerate() {
             // A line of the game is legal where it stands (read or checked when added).
-            if !board.is_legal(played.mv) {
+            let before = board;
+            if board.try_play(played.mv).is_err() {
                 break;
             }
-            let move_path: Vec<usize> = path.iter().copied().chain([v, m]).collect();
-            let info = MoveInfo::new(&board, played.mv, mode);
-            let nested = variation_infos(&played.annotation.variations, &board, ply + m, &move_path, mode);
-            board.play_unchecked(played.mv);
+            let mut move_path = path.to_vec();
+            move_path.extend([v, m]);
+            let info = MoveInfo::new(&before, played.mv, mode);
+            let nested = variation_infos(&played.annotation.variations, &before, ply + m, &move_path, mode);
             moves.push(VariationMoveInfo {
                 mv: info,
                 fen: board.fen(),
