@@ -8,7 +8,10 @@
 //! `crates/chess-core/tests/fuzz_corpus.rs` (through `#[path]`), which replays the committed
 //! seeds: it must use nothing but `std` and `chess_core`, and no crate-level attributes.
 
-use chess_core::{read_pgn, Board, CastlingMode, Game, Move, PgnGame, PgnGames, Role, Setup, Square};
+use chess_core::{
+    read_pgn, Annotation, Board, CastlingMode, Game, Move, PgnGame, PgnGames, Role, Setup, Square, Variation,
+    MAX_VARIATION_DEPTH,
+};
 
 /// The start positions of the `moves` and `playout` targets; the input's first byte picks one.
 pub const POSITIONS: [&str; 8] = [
@@ -252,8 +255,9 @@ fn check_is_legal_probe(board: &Board, seed: usize) {
 /// Target `pgn`: the input as a PGN text (UTF-8). Reading ends (one game or error per game, the
 /// errors numbered and placed on a line of the text), [`read_pgn`] and [`Game::from_pgn`] agree
 /// with [`PgnGames`], and every game read survives a round trip: [`PgnGame::to_pgn`] reads back
-/// as one game with the same start, moves, NAGs, comments (as the writer normalises them) and
-/// tags, and writing that again gives the same text.
+/// as one game with the same start, moves, NAGs, comments (as the writer normalises them),
+/// variations (the same tree, each move legal where it comes, none empty or deeper than
+/// [`MAX_VARIATION_DEPTH`]) and tags, and writing that again gives the same text.
 pub fn pgn(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let lines = text.split('\n').count();
@@ -297,6 +301,38 @@ fn written_comment(comment: &str) -> String {
     comment.replace('}', ")").split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// `annotation`'s variations, read from a text, replacing a move from `before`, `depth` deep:
+/// none without moves or deeper than the cap, every move legal where it comes.
+fn check_variations(annotation: &Annotation, before: &Board, depth: usize) {
+    assert!(annotation.variations.is_empty() || depth <= MAX_VARIATION_DEPTH, "variations {depth} deep");
+    for variation in &annotation.variations {
+        assert!(!variation.moves.is_empty(), "a variation with no moves");
+        let mut board = *before;
+        for m in &variation.moves {
+            assert!(board.is_legal(m.mv), "{} is not legal in {board}", m.mv);
+            check_variations(&m.annotation, &board, depth + 1);
+            board.play(m.mv);
+        }
+    }
+}
+
+/// `annotation` with its comments and its variations' as the writer writes them.
+fn written_annotation(annotation: &Annotation) -> Annotation {
+    let variation = |v: &Variation| {
+        let mut v = v.clone();
+        v.comment = v.comment.as_deref().map(written_comment);
+        for m in &mut v.moves {
+            m.annotation = written_annotation(&m.annotation);
+        }
+        v
+    };
+    Annotation {
+        nags: annotation.nags.clone(),
+        comment: annotation.comment.as_deref().map(written_comment),
+        variations: annotation.variations.iter().map(variation).collect(),
+    }
+}
+
 /// `game` (read from a text) written and read again.
 fn check_pgn_round_trip(game: &PgnGame) {
     assert_eq!(game.annotations.len(), game.game.moves().len());
@@ -320,6 +356,12 @@ fn check_pgn_round_trip(game: &PgnGame) {
         all
     };
     assert_eq!(comments(&again), comments(game), "comments:\n{text}");
+    // The variations: legal where they stand, and the same tree (comments as written) again.
+    for (annotation, board) in game.annotations.iter().zip(game.game.positions()) {
+        check_variations(annotation, board, 1);
+    }
+    let written = |g: &PgnGame| g.annotations.iter().map(written_annotation).collect::<Vec<_>>();
+    assert_eq!(written(&again), written(game), "variations:\n{text}");
     // Tags the writer keeps as they are: a clean name, first of its name, a value without
     // control characters (the writer makes those spaces); FEN and SetUp are the start's, and
     // Result may be the board's.

@@ -28,7 +28,7 @@
 
 use std::sync::Arc;
 
-use chess_core::{see_value, Annotation, Board, Color, Game, Move, PgnGame, Role, Square};
+use chess_core::{see_value, Annotation, Board, Color, Game, Move, PgnGame, Role, Square, Variation};
 use chess_eval::{Network, Score};
 use chess_search::{Limits, SearchControl, Silent};
 
@@ -563,7 +563,7 @@ impl Review {
     /// `pgn` annotated with this review, in the form lichess exports: after each move a
     /// `[%eval ...]` comment (White's view, pawns or `#N`); on an inaccuracy or worse its NAG
     /// (`?!`, `?`, `??`; `!` for an only move), the class, why and the better move in words, and
-    /// the better line as a variation. The game's own comments come first; its NAGs stay where
+    /// the better line as a variation (after the game's own). The game's own comments come first; its NAGs stay where
     /// the review adds none. Tags get `Annotator`, and `ECO` and `Opening` when the game has none
     /// and the review named its opening.
     ///
@@ -614,7 +614,7 @@ impl Review {
                 if let Some(best) = &p.best {
                     let board = &positions[p.ply - 1];
                     if board.is_legal(best.mv) {
-                        a.variation = best.pv_san.iter().take(8).cloned().collect();
+                        a.variations.push(Variation::new(best.pv.iter().take(8).copied()));
                     }
                 }
                 words.push(sentence);

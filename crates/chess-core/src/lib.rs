@@ -68,7 +68,9 @@ pub use game::{Decision, Game, GameStatus};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use notation::{SanError, SquaresError, UciMoveError};
 pub use perft::{divide, perft, perft_full};
-pub use pgn::{read_pgn, Annotation, PgnError, PgnGame, PgnGames, PgnReadError};
+pub use pgn::{
+    read_pgn, Annotation, PgnError, PgnGame, PgnGames, PgnReadError, Variation, VariationMove, MAX_VARIATION_DEPTH,
+};
 pub use piece::{Color, Piece, Role};
 pub use see::{see_value, SEE_VALUES};
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -6,18 +6,30 @@
 //! quotes, move numbers glued to moves (`1.e4`, `12...Nf6`) or not, castling with zeros
 //! (`4. 0-0`), comments (`{...}` and `; ...`), NAGs (`$1`) and their symbols (`!?`, standalone or
 //! after the move), the en-passant mark of printed games (`exd6 e.p.`, on an en-passant capture
-//! only), variations (read past: only the main line is kept), several games in one text. Each
-//! game comes whole ([`PgnGame`]: tags in order, moves, comments, NAGs, result) and writes itself
-//! back ([`PgnGame::to_pgn`]).
+//! only), variations (`( ... )`, nested up to [`MAX_VARIATION_DEPTH`] deep), several games in one
+//! text. Each game comes whole ([`PgnGame`]: tags in order, moves, comments, NAGs, variations,
+//! result) and writes itself back ([`PgnGame::to_pgn`]).
+//!
+//! Variations are kept as a tree: each move's [`Annotation`] holds the [`Variation`]s played
+//! instead of it (from the position before it), and each move of a variation has an annotation
+//! of its own, with its comment, NAGs and variations. A game read and written again gives the
+//! same text as the first writing.
 //!
 //! Whatever the text, reading ends, in time linear in its length: a game that cannot be read is a
-//! typed [`PgnError`] with its number and line (an illegal move, an unclosed comment, a malformed
-//! tag, a `]` or `}` that closes nothing), and the next game is read after it.
+//! typed [`PgnError`] with its number and line (an illegal move, in the main line or in a
+//! variation, an unclosed comment or variation, variations nested too deep, a malformed tag, a
+//! `]` or `}` that closes nothing), and the next game is read after it.
 //!
 //! Writing a plain [`Game`] ([`Game::to_pgn`]) gives the seven-tag roster, the moves and the
 //! result, wrapped below 80 columns.
 
-use crate::{Board, CastlingMode, Color, Decision, FenError, Game, GameStatus, MaterialRule, SanError};
+use crate::{Board, CastlingMode, Color, Decision, FenError, Game, GameStatus, MaterialRule, Move, SanError};
+
+/// How deep variations may nest: a variation of a main-line move is one deep, a variation of one
+/// of its moves two, and so on. The reader refuses deeper ones ([`PgnError::TooDeep`]: a hostile
+/// text of nested `(` costs neither the stack nor the time), and the writer leaves them out, so
+/// that every text it writes reads back.
+pub const MAX_VARIATION_DEPTH: usize = 64;
 
 /// Why a game of a PGN could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -47,6 +59,13 @@ pub enum PgnError {
     /// A `]` or `}` in the movetext that closes nothing: no tag pair or comment was open.
     #[error("a lone {0:?} in the movetext (no {opener:?} before it)", opener = opener_of(*.0))]
     Lone(char),
+    /// A `(` opened inside [`MAX_VARIATION_DEPTH`] variations.
+    #[error("variations nested more than {MAX_VARIATION_DEPTH} deep")]
+    TooDeep,
+    /// A `(` before any move, at the start of the game or of a variation: a variation is played
+    /// instead of the move before it, and there is none.
+    #[error("a variation before any move (a variation replaces the move before it)")]
+    VariationWithoutMove,
 }
 
 /// The bracket a lone `]` or `}` would close.
@@ -71,7 +90,8 @@ pub struct PgnReadError {
     pub error: PgnError,
 }
 
-/// What follows a move in PGN: its NAGs (`$1`, or `!` and the other symbols) and a comment.
+/// What follows a move in PGN: its NAGs (`$1`, or `!` and the other symbols), a comment, and
+/// the variations played instead of it. Written in that order: `12. e4 $1 {a comment} (12. d4)`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Annotation {
     /// Numeric annotation glyphs in the order written: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`,
@@ -79,9 +99,74 @@ pub struct Annotation {
     pub nags: Vec<u8>,
     /// The comment after the move (several comments joined by a space), without braces.
     pub comment: Option<String>,
-    /// A line to write instead of the move, in SAN from the position before it (`(12. Nf3 Nc6)`
-    /// after the comment): what a review suggests. Written only; reading skips variations.
-    pub variation: Vec<String>,
+    /// The lines played instead of the move, each from the position before it, in the order
+    /// written (PGN's `( ... )` after the move).
+    pub variations: Vec<Variation>,
+}
+
+/// A line played instead of a move (PGN's `( ... )`): its moves from the position before that
+/// move, each with its NAGs, comment and variations of its own, and a comment before the first.
+///
+/// The moves are legal where they come when read. One that is not (a line built by hand) ends
+/// what is written of the line: the writer writes the legal part (nothing, and no parentheses,
+/// when the first move is not legal), as it leaves out a line with no moves and lines nested
+/// deeper than [`MAX_VARIATION_DEPTH`].
+///
+/// ```
+/// use chess_core::{read_pgn, Board, Variation};
+/// let text = "1. e4 (1. d4 d5 (1... Nf6) 2. c4) 1... e5 *";
+/// let game = read_pgn(text).unwrap().remove(0);
+/// let d4 = &game.annotations[0].variations[0];
+/// assert_eq!(d4.san(&Board::startpos()), ["d4", "d5", "c4"]);
+/// let nf6 = &d4.moves[1].annotation.variations[0];
+/// assert_eq!(nf6.moves.len(), 1);
+/// assert!(game.to_pgn().ends_with("\n1. e4 (1. d4 d5 (1... Nf6) 2. c4) 1... e5 *\n"));
+///
+/// // A line from a search (moves), as another variation of White's first move.
+/// let mut board = Board::startpos();
+/// let c4 = board.parse_san("c4").unwrap();
+/// board.play(c4);
+/// let e5 = board.parse_san("e5").unwrap();
+/// let mut game = game;
+/// game.annotations[0].variations.push(Variation::new([c4, e5]));
+/// assert!(game.to_pgn().contains("(1. d4 d5 (1... Nf6) 2. c4) (1. c4 e5) 1... e5"));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// A comment right after `(`, before the first move.
+    pub comment: Option<String>,
+    /// The moves, in order, each with what follows it.
+    pub moves: Vec<VariationMove>,
+}
+
+/// A move of a [`Variation`], and its NAGs, comment and the variations played instead of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariationMove {
+    /// The move, from the position the line has reached.
+    pub mv: Move,
+    /// What follows it: its variations start from the position before it.
+    pub annotation: Annotation,
+}
+
+impl VariationMove {
+    /// `mv`, with no NAGs, comment or variations.
+    pub fn new(mv: Move) -> VariationMove {
+        VariationMove { mv, annotation: Annotation::default() }
+    }
+}
+
+impl Variation {
+    /// The line of `moves`, with no comments, NAGs or variations.
+    pub fn new(moves: impl IntoIterator<Item = Move>) -> Variation {
+        Variation { comment: None, moves: moves.into_iter().map(VariationMove::new).collect() }
+    }
+
+    /// The moves in SAN, played out from `start` (the position before the move the line
+    /// replaces), up to the first that is not legal where it comes.
+    pub fn san(&self, start: &Board) -> Vec<String> {
+        let moves: Vec<Move> = self.moves.iter().map(|m| m.mv).collect();
+        start.san_line(&moves)
+    }
 }
 
 /// One game of a PGN, whole: what [`read_pgn`] gives and [`to_pgn`](Self::to_pgn) writes back.
@@ -528,23 +613,25 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
     if written_tag(&pgn.tags, "Variant").is_some_and(is_chess960) {
         pgn.game.set_castling_mode(CastlingMode::Chess960);
     }
-    // Movetext, to the result or the next game's tags.
-    let mut depth = 0usize;
+    // Movetext, to the result or the next game's tags; `open` holds the variations being read,
+    // the innermost last (no recursion: the depth is capped, the stack is not used).
+    let mut open: Vec<OpenVariation> = Vec::new();
     loop {
         match lexer.peek() {
-            None | Some(Ok((Token::Tag(..), _))) => return Ok(pgn),
+            None | Some(Ok((Token::Tag(..), _))) => {
+                return match open.last() {
+                    Some(variation) => Err((variation.line, PgnError::Unterminated("variation"))),
+                    None => Ok(pgn),
+                }
+            }
             Some(_) => {}
         }
         let (token, line) = lexer.next().expect("peeked")?;
-        if depth > 0 {
-            match token {
-                Token::Open => depth += 1,
-                Token::Close => depth -= 1,
-                _ => {}
-            }
-            continue;
-        }
         match token {
+            Token::Result(_) if !open.is_empty() => {
+                let line = open.last().map_or(line, |v| v.line);
+                return Err((line, PgnError::Unterminated("variation")));
+            }
             Token::Result(result) => {
                 if let Some(decision) = decision_of(&result, pgn.tag("Termination")) {
                     if pgn.game.status() == GameStatus::Ongoing {
@@ -554,12 +641,46 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
                 pgn.result = result;
                 return Ok(pgn);
             }
-            Token::Open => depth = 1,
-            Token::Close | Token::Tag(..) => {}
+            Token::Open => {
+                if open.len() >= MAX_VARIATION_DEPTH {
+                    return Err((line, PgnError::TooDeep));
+                }
+                // The variation replaces the last move of the line it stands in.
+                let start = match open.last() {
+                    Some(outer) => outer.last_move().map(|(_, before)| before),
+                    None => pgn.game.last_move().map(|(_, before)| *before),
+                };
+                let start = start.ok_or((line, PgnError::VariationWithoutMove))?;
+                open.push(OpenVariation { line, variation: Variation::default(), before_last: start, board: start });
+            }
+            Token::Close => {
+                // A `)` that closes nothing is read past.
+                let Some(closed) = open.pop() else { continue };
+                // A line with no moves replaces nothing: it is left out.
+                if closed.variation.moves.is_empty() {
+                    continue;
+                }
+                let replaced = match open.last_mut() {
+                    Some(outer) => outer.variation.moves.last_mut().map(|m| &mut m.annotation),
+                    None => pgn.annotations.last_mut(),
+                };
+                // Always there: the variation was opened after that move, and no move is added
+                // to the line while one of its variations is open.
+                if let Some(annotation) = replaced {
+                    annotation.variations.push(closed.variation);
+                }
+            }
+            Token::Tag(..) => {}
             Token::Comment(text) => {
-                let slot = match pgn.annotations.last_mut() {
-                    Some(annotation) => &mut annotation.comment,
-                    None => &mut pgn.comment,
+                let slot = match open.last_mut() {
+                    Some(variation) => match variation.variation.moves.last_mut() {
+                        Some(last) => &mut last.annotation.comment,
+                        None => &mut variation.variation.comment,
+                    },
+                    None => match pgn.annotations.last_mut() {
+                        Some(annotation) => &mut annotation.comment,
+                        None => &mut pgn.comment,
+                    },
                 };
                 match slot {
                     Some(comment) if !text.is_empty() => {
@@ -571,24 +692,68 @@ fn read_game(lexer: &mut Lexer, material: MaterialRule) -> Result<PgnGame, (usiz
                 }
             }
             Token::Nag(nag) => {
-                if let Some(annotation) = pgn.annotations.last_mut() {
+                let annotation = match open.last_mut() {
+                    Some(variation) => variation.variation.moves.last_mut().map(|m| &mut m.annotation),
+                    None => pgn.annotations.last_mut(),
+                };
+                if let Some(annotation) = annotation {
                     annotation.nags.push(nag);
                 }
             }
             Token::Word(word) => {
                 let (san, nag) = split_move(&word);
-                // The en-passant mark of printed games standing apart after its move (`exd6 e.p.`).
-                if san.is_empty() || (crate::notation::is_en_passant_mark(san) && last_was_en_passant(&pgn.game)) {
-                    continue;
-                }
-                let board = *pgn.game.board();
-                pgn.game.play_san(san).map_err(|error| {
+                let annotation = Annotation { nags: nag.into_iter().collect(), ..Annotation::default() };
+                let mark = crate::notation::is_en_passant_mark(san);
+                let refused = |board: &Board, error| {
                     let (number, color) = (board.fullmove_number() as u32, board.side_to_move());
                     (line, PgnError::Move { number, color, san: crate::excerpt(san).into_owned(), error })
-                })?;
-                pgn.annotations.push(Annotation { nags: nag.into_iter().collect(), ..Annotation::default() });
+                };
+                match open.last_mut() {
+                    Some(variation) => {
+                        // The en-passant mark of printed games standing apart after its move.
+                        let after_en_passant =
+                            variation.last_move().is_some_and(|(mv, before)| before.is_en_passant(mv));
+                        if san.is_empty() || (mark && after_en_passant) {
+                            continue;
+                        }
+                        let mv = variation.board.parse_san(san).map_err(|error| refused(&variation.board, error))?;
+                        variation.before_last = variation.board;
+                        // Legal (parse_san gives legal moves); `try_play`, not the inlined
+                        // `play_unchecked`, keeps the code small in the npm package's modules.
+                        let _ = variation.board.try_play(mv);
+                        variation.variation.moves.push(VariationMove { mv, annotation });
+                    }
+                    None => {
+                        // The en-passant mark of printed games standing apart after its move (`exd6 e.p.`).
+                        if san.is_empty() || (mark && last_was_en_passant(&pgn.game)) {
+                            continue;
+                        }
+                        let board = *pgn.game.board();
+                        pgn.game.play_san(san).map_err(|error| refused(&board, error))?;
+                        pgn.annotations.push(annotation);
+                    }
+                }
             }
         }
+    }
+}
+
+/// A variation being read.
+struct OpenVariation {
+    /// The line of its `(`: where an unterminated variation is reported.
+    line: usize,
+    /// The moves so far.
+    variation: Variation,
+    /// The position before its last move (its start before any move).
+    before_last: Board,
+    /// The position it has reached.
+    board: Board,
+}
+
+impl OpenVariation {
+    /// Its last move and the position before it.
+    fn last_move(&self) -> Option<(Move, Board)> {
+        self.variation.moves.last().map(|m| (m.mv, self.before_last))
     }
 }
 
@@ -648,8 +813,8 @@ fn tag_value(value: &str) -> String {
 
 /// The one PGN writer: the roster in order (`?` for a missing tag, `????.??.??` for a missing
 /// date: the PGN standard's unknown ones), the `Variant` (a Chess960 game's, when no tag gives
-/// it), the other tags as given, `SetUp`/`FEN` from the start position, then the movetext with comments and NAGs, wrapped
-/// below 80 columns, and the `Result` tag's value at its end.
+/// it), the other tags as given, `SetUp`/`FEN` from the start position, then the movetext with
+/// comments, NAGs and variations, wrapped below 80 columns, and the `Result` tag's value at its end.
 fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotations: &[Annotation]) -> String {
     let find = |name: &str| tags.iter().find(|(k, _)| *k == name).map(|&(_, v)| v);
     let result = find("Result").filter(|r| RESULTS.contains(r)).unwrap_or("*");
@@ -684,58 +849,14 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
     out.push('\n');
 
     let mut tokens: Vec<String> = Vec::new();
-    let push_comment = |tokens: &mut Vec<String>, text: &str| {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        match words.as_slice() {
-            [] => tokens.push("{}".to_owned()),
-            [one] => tokens.push(format!("{{{one}}}")),
-            [first, middle @ .., last] => {
-                tokens.push(format!("{{{first}"));
-                tokens.extend(middle.iter().map(|w| w.to_string()));
-                tokens.push(format!("{last}}}"));
-            }
-        }
-    };
     if let Some(text) = comment {
-        push_comment(&mut tokens, &text.replace('}', ")"));
+        push_comment(&mut tokens, text);
     }
     let mut interrupted = true;
-    for (i, (san, board)) in game.san_moves().into_iter().zip(game.positions()).enumerate() {
-        let number = board.fullmove_number();
-        if board.side_to_move() == Color::White {
-            tokens.push(format!("{number}."));
-        } else if interrupted {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(san);
-        interrupted = false;
-        if let Some(annotation) = annotations.get(i) {
-            for nag in &annotation.nags {
-                tokens.push(format!("${nag}"));
-            }
-            if let Some(text) = &annotation.comment {
-                push_comment(&mut tokens, &text.replace('}', ")"));
-                interrupted = true;
-            }
-            if !annotation.variation.is_empty() {
-                // Plies from the start of the move pair: White's moves are even.
-                let first = usize::from(board.side_to_move() == Color::Black);
-                for (j, san) in annotation.variation.iter().enumerate() {
-                    let (ply, open) = (first + j, if j == 0 { "(" } else { "" });
-                    let n = usize::from(number) + ply / 2;
-                    if ply % 2 == 0 {
-                        tokens.push(format!("{open}{n}."));
-                    } else if j == 0 {
-                        tokens.push(format!("{open}{n}..."));
-                    }
-                    tokens.push(san.clone());
-                }
-                if let Some(last) = tokens.last_mut() {
-                    last.push(')');
-                }
-                interrupted = true;
-            }
-        }
+    let positions = game.positions();
+    for (i, &mv) in game.moves().iter().enumerate() {
+        let annotation = annotations.get(i).unwrap_or(&NO_ANNOTATION);
+        write_move(&mut tokens, &positions[i], mv, annotation, &mut interrupted, 0);
     }
     tokens.push(result.to_owned());
     let mut line = String::new();
@@ -755,9 +876,98 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
     out
 }
 
+/// What a move without annotation has.
+static NO_ANNOTATION: Annotation = Annotation { nags: Vec::new(), comment: None, variations: Vec::new() };
+
+/// A comment as tokens of the movetext, one a word (the writer wraps lines between them): `}`
+/// cannot stand inside braces and is written `)`.
+fn push_comment(tokens: &mut Vec<String>, text: &str) {
+    let text = text.replace('}', ")");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        [] => tokens.push("{}".to_owned()),
+        [one] => tokens.push(format!("{{{one}}}")),
+        [first, middle @ .., last] => {
+            tokens.push(format!("{{{first}"));
+            tokens.extend(middle.iter().map(|w| w.to_string()));
+            tokens.push(format!("{last}}}"));
+        }
+    }
+}
+
+/// Write `mv`, legal in `board`, and what follows it: its NAGs, comment and variations (from
+/// `board` too, each `depth + 1` deep). Its number comes first for White, and for Black when
+/// `interrupted` (the first move of a line, or after a comment or a variation), as the standard
+/// says.
+fn write_move(
+    tokens: &mut Vec<String>,
+    board: &Board,
+    mv: Move,
+    annotation: &Annotation,
+    interrupted: &mut bool,
+    depth: usize,
+) {
+    let number = board.fullmove_number();
+    if board.side_to_move() == Color::White {
+        tokens.push(format!("{number}."));
+    } else if *interrupted {
+        tokens.push(format!("{number}..."));
+    }
+    tokens.push(board.san(mv));
+    *interrupted = false;
+    for nag in &annotation.nags {
+        tokens.push(format!("${nag}"));
+    }
+    if let Some(text) = &annotation.comment {
+        push_comment(tokens, text);
+        *interrupted = true;
+    }
+    if depth < MAX_VARIATION_DEPTH {
+        for variation in &annotation.variations {
+            *interrupted |= write_variation(tokens, board, variation, depth + 1);
+        }
+    }
+}
+
+/// Write `variation` from `start`, `depth` deep, in parentheses: its moves up to the first that
+/// is not legal where it comes. Nothing when its first move is not (or it has none): whether
+/// something was written.
+fn write_variation(tokens: &mut Vec<String>, start: &Board, variation: &Variation, depth: usize) -> bool {
+    if !variation.moves.first().is_some_and(|first| start.is_legal(first.mv)) {
+        return false;
+    }
+    let first = tokens.len();
+    if let Some(text) = &variation.comment {
+        push_comment(tokens, text);
+    }
+    let (mut board, mut interrupted) = (*start, true);
+    for m in &variation.moves {
+        let before = board;
+        if board.try_play(m.mv).is_err() {
+            break;
+        }
+        write_move(tokens, &before, m.mv, &m.annotation, &mut interrupted, depth);
+    }
+    tokens[first].insert(0, '(');
+    if let Some(last) = tokens.last_mut() {
+        last.push(')');
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `sans` played from `board` as a variation.
+    fn line(board: &Board, sans: &[&str]) -> Variation {
+        let mut board = *board;
+        Variation::new(sans.iter().map(|san| {
+            let mv = board.parse_san(san).unwrap();
+            board.play(mv);
+            mv
+        }))
+    }
 
     #[test]
     fn writes_a_variation_instead_of_a_move() {
@@ -765,21 +975,60 @@ mod tests {
         for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
             game.play_san(san).unwrap();
         }
+        let positions = game.positions().to_vec();
         let mut pgn = PgnGame::new(game);
         pgn.annotations[5] = Annotation {
             nags: vec![4],
             comment: Some("Qxf7# was threatened".into()),
-            variation: vec!["g6".into(), "Qf3".into(), "Nf6".into()],
+            variations: vec![line(&positions[5], &["g6", "Qf3", "Nf6"])],
         };
-        pgn.annotations[0].variation = vec!["d4".into()];
+        pgn.annotations[0].variations = vec![line(&positions[0], &["d4"])];
         let text = pgn.to_pgn();
         let flat = text.replace('\n', " ");
         assert!(flat.contains("1. e4 (1. d4) 1... e5 2. Qh5"), "{text}");
         assert!(flat.contains("3. Bc4 Nf6 $4 {Qxf7# was threatened} (3... g6 4. Qf3 Nf6) *"), "{text}");
-        // Readers skip the variation: the main line and the comment come back.
+        // Read back whole: the main line, the comment and the variations.
         let back = read_pgn(&text).unwrap().remove(0);
         assert_eq!(back.game, pgn.game);
-        assert_eq!(back.annotations[5].comment.as_deref(), Some("Qxf7# was threatened"));
+        assert_eq!(back.annotations, pgn.annotations);
+        assert_eq!(back.to_pgn(), text);
+    }
+
+    #[test]
+    fn a_variation_of_moves_not_legal_there_is_written_as_far_as_it_goes() {
+        let mut game = Game::new();
+        game.play_san("e4").unwrap();
+        let start = Board::startpos();
+        let mut pgn = PgnGame::new(game);
+        let mut d4 = line(&start, &["d4", "d5"]);
+        // A second d4 after d4 d5 is no move: the line stops before it.
+        d4.moves.push(d4.moves[0].clone());
+        let mut illegal = line(&start, &["e4"]);
+        illegal.moves.insert(0, d4.moves[1].clone());
+        pgn.annotations[0].variations = vec![Variation::default(), illegal, d4];
+        let text = pgn.to_pgn();
+        assert!(text.ends_with("\n1. e4 (1. d4 d5) *\n"), "{text}");
+        assert_eq!(read_pgn(&text).unwrap()[0].to_pgn(), text);
+    }
+
+    #[test]
+    fn variations_deeper_than_the_cap_are_not_written() {
+        let start = Board::startpos();
+        let mut game = Game::new();
+        game.play_san("e4").unwrap();
+        // d4 as a variation of d4 as a variation of ... of e4, one deeper than the reader takes.
+        let mut nested = line(&start, &["d4"]);
+        for _ in 1..=MAX_VARIATION_DEPTH {
+            let mut outer = line(&start, &["d4"]);
+            outer.moves[0].annotation.variations.push(nested);
+            nested = outer;
+        }
+        let mut pgn = PgnGame::new(game);
+        pgn.annotations[0].variations.push(nested);
+        let text = pgn.to_pgn();
+        assert_eq!(text.matches('(').count(), MAX_VARIATION_DEPTH, "{text}");
+        let back = read_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).remove(0);
+        assert_eq!(back.to_pgn(), text);
     }
 
     #[test]
@@ -898,7 +1147,9 @@ mod tests {
         let n = 1 << 20;
         let cases = [
             ("deeply nested variations", format!("1. e4 {} e5 *", "(".repeat(n))),
-            ("nested and closed", format!("1. e4 {}{} e5 *", "(1... d5 ".repeat(n / 8), ")".repeat(n / 8))),
+            ("nested and closed", format!("1. e4 e5 {}{} *", "(1... d5 ".repeat(n / 8), ")".repeat(n / 8))),
+            ("nested one by one", format!("1. e4 e5 {} *", "(1... d5) ".repeat(n / 8))),
+            ("many variations", format!("1. e4 e5 {} *", "(1... d5 2. exd5 {a} $1 (2. e5)) ".repeat(n / 32))),
             ("an unterminated comment", format!("1. e4 {{{}", "x ".repeat(n))),
             ("a huge comment", format!("1. e4 {{{}}} e5 *", "word\n".repeat(n / 4))),
             ("many comments", format!("1. e4 {} *", "{a} ".repeat(n / 4))),
@@ -918,9 +1169,11 @@ mod tests {
             assert!(games.len() <= n, "{what}: {} games", games.len());
             assert!(start.elapsed() < limit, "{what}");
         }
-        // The nested variation is read past: the main line comes back.
-        let games = read_quickly(&format!("1. e4 {}{} e5 *", "(1... d5 ".repeat(1000), ")".repeat(1000)));
-        assert_eq!(games[0].as_ref().unwrap().game.san_moves(), ["e4", "e5"]);
+        // Variations nested deeper than the cap are refused, where the first too many opens.
+        let games = read_quickly(&format!("1. e4 e5 {}{} *", "(1... d5\n".repeat(1000), ")".repeat(1000)));
+        assert_eq!(games.len(), 1);
+        let err = games[0].as_ref().unwrap_err();
+        assert_eq!((err.line, &err.error), (MAX_VARIATION_DEPTH + 1, &PgnError::TooDeep));
     }
 
     #[test]

@@ -45,6 +45,10 @@ pub enum Error {
     /// No Chess960 start position has this number.
     #[error("no Chess960 start position {0}: they are numbered 0 to 959")]
     Chess960(u32),
+    /// A variation that cannot be added or removed there: a path that addresses no move, no
+    /// moves, moves past the end of the game, too deep.
+    #[error("{0}")]
+    Variation(String),
     /// The colour is not `white` or `black`.
     #[error("invalid colour '{0}': expected 'white' or 'black'")]
     Color(String),
@@ -97,7 +101,7 @@ impl Error {
             Error::Rejected { reason: chess_core::MoveRejection::Unreadable(_), .. } => "INVALID_MOVE",
             Error::Move(_) | Error::Rejected { .. } => "ILLEGAL_MOVE",
             Error::Square(_) => "INVALID_SQUARE",
-            Error::Piece(_) | Error::Color(_) | Error::Chess960(_) => "INVALID_ARGUMENT",
+            Error::Piece(_) | Error::Color(_) | Error::Chess960(_) | Error::Variation(_) => "INVALID_ARGUMENT",
             Error::Options(_) => "INVALID_OPTION",
             #[cfg(feature = "engine")]
             Error::ReviewFailed(ReviewError::Budget(_) | ReviewError::Options(_)) => "INVALID_OPTION",

@@ -48,12 +48,16 @@ pub use review_bindings::{annotate_pgn, annotated_pgn, review, review_pgn};
 
 pub use error::Error;
 
-/// `e` as the JS `Error` the binding throws: its message, and its code as `code` (the package's
-/// `ChessError.code`, [`Error::code`]).
+/// `e` as the JS `Error` the binding throws: its message, its code as `code` (the package's
+/// `ChessError.code`, [`Error::code`]) and, for a typed move that is not legal, chess-core's
+/// reason as `reason` (the package's `IllegalMoveError.reason`).
 fn js(e: Error) -> JsValue {
     let error = js_sys::Error::new(&e.to_string());
     // Setting a property on a new, extensible Error object cannot fail.
     let _ = js_sys::Reflect::set(&error, &JsValue::from_str("code"), &JsValue::from_str(e.code()));
+    if let Error::Rejected { reason, .. } = &e {
+        let _ = js_sys::Reflect::set(&error, &JsValue::from_str("reason"), &JsValue::from_str(reason.kind()));
+    }
     error.into()
 }
 
@@ -188,6 +192,33 @@ impl JsPosition {
     /// The moves played, as JSON.
     pub fn history(&self) -> String {
         json(&self.0.history())
+    }
+
+    /// Add a variation played instead of the move at `path_json` (a ply, or `[ply, variation,
+    /// move, ...]`): `moves_json`, an array of SAN or UCI moves from the position before it,
+    /// merged with the lines already there. The path of its last move, as JSON.
+    #[wasm_bindgen(js_name = addVariation)]
+    pub fn add_variation(&mut self, path_json: &str, moves_json: &str) -> Result<String, JsValue> {
+        let path = position::path_from_json(path_json).map_err(js)?;
+        let moves = position::moves_from_json(moves_json).map_err(js)?;
+        self.0.add_variation(&path, &moves).map(|p| json(&p)).map_err(js)
+    }
+
+    /// Play `moves_json` (an array of SAN or UCI moves) after the move at `path_json` (`0`: the
+    /// start) in the variations: at the end of a variation they go on at its end, elsewhere they
+    /// are a variation of the move that follows. The path of the last move, as JSON.
+    #[wasm_bindgen(js_name = continueVariation)]
+    pub fn continue_variation(&mut self, path_json: &str, moves_json: &str) -> Result<String, JsValue> {
+        let path = position::path_from_json(path_json).map_err(js)?;
+        let moves = position::moves_from_json(moves_json).map_err(js)?;
+        self.0.continue_variation(&path, &moves).map(|p| json(&p)).map_err(js)
+    }
+
+    /// Remove variation `index` of those played instead of the move at `path_json`.
+    #[wasm_bindgen(js_name = removeVariation)]
+    pub fn remove_variation(&mut self, path_json: &str, index: usize) -> Result<(), JsValue> {
+        let path = position::path_from_json(path_json).map_err(js)?;
+        self.0.remove_variation(&path, index).map_err(js)
     }
 
     /// `loser` (`white` or `black`) resigns.

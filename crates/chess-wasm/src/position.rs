@@ -1,9 +1,19 @@
-//! [`Position`]: a game as JavaScript sees it (a [`Game`] plus a resignation), and the JSON shapes
-//! it answers with ([`State`], [`MoveInfo`], [`HistoryItem`], [`Explanation`]).
+//! [`Position`]: a game as JavaScript sees it (a [`Game`] plus a resignation, tags, comments and
+//! variations), and the JSON shapes it answers with ([`State`], [`MoveInfo`], [`HistoryItem`],
+//! [`VariationInfo`], [`Explanation`]).
+//!
+//! A move of the game or of a variation is addressed by a *path* (a [`MovePath`]): `[ply]` for the
+//! main line's move of ply `ply` (from 1), then, for a move inside variations, pairs of a
+//! variation's index among those of the move before and a move's index in that variation (from
+//! 0): `[3, 0, 1]` is the second move of the first variation played instead of ply 3; `[3, 0, 1,
+//! 2, 0]` the first move of the third variation played instead of that one. [`history`]'s moves
+//! carry their path.
+//!
+//! [`history`]: Position::history
 
 use chess_core::{
     Annotation, Board, CastleSide, CastlingMode, Color, Decision, File, Game, GameStatus, MaterialRule, Move, PgnGame,
-    PgnGames, Piece, Role, Setup, Square, SquaresError,
+    PgnGames, Piece, Role, Setup, Square, SquaresError, Variation, VariationMove, MAX_VARIATION_DEPTH,
 };
 use serde::Serialize;
 
@@ -130,7 +140,45 @@ pub struct HistoryItem {
     pub comment: Option<String>,
     /// Its numeric annotation glyphs (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`...).
     pub nags: Vec<u8>,
+    /// The lines played instead of it, from the position before it (PGN's variations).
+    pub variations: Vec<VariationInfo>,
 }
+
+/// A variation: a line played instead of a move, from the position before that move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VariationInfo {
+    /// The comment before its first move (PGN's `({...} 12. d4 ...)`), if any.
+    pub comment: Option<String>,
+    /// Its moves, at least one.
+    pub moves: Vec<VariationMoveInfo>,
+}
+
+/// A move of a variation and the position after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VariationMoveInfo {
+    /// The move.
+    #[serde(flatten)]
+    pub mv: MoveInfo,
+    /// The position after it.
+    pub fen: String,
+    /// Its ply in the game's count, from 1: a variation's first move has the ply of the move it
+    /// replaces.
+    pub ply: usize,
+    /// Its address ([`MovePath`]): `[ply, variation, move, ...]`.
+    pub path: Vec<usize>,
+    /// The comment after it, if any.
+    pub comment: Option<String>,
+    /// Its numeric annotation glyphs.
+    pub nags: Vec<u8>,
+    /// The lines played instead of it, from the position before it.
+    pub variations: Vec<VariationInfo>,
+}
+
+/// The address of a move of the game or of one of its variations, as JavaScript gives it: the
+/// main line's ply (from 1), then pairs of a variation's index (among those played instead of the
+/// move addressed so far) and a move's index in it (from 0). `[5]` is ply 5 of the game,
+/// `[5, 1, 0]` the first move of the second variation played instead of it.
+pub type MovePath = [usize];
 
 /// Whether a typed move is legal here, and if not, why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -176,7 +224,8 @@ pub struct Draws {
 }
 
 /// A game from a start position, with every draw rule, the resignation a caller may record, and
-/// what a PGN carries besides the moves (tags, comments, NAGs), kept from import to export.
+/// what a PGN carries besides the moves (tags, comments, NAGs, variations), kept from import to
+/// export.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Position {
     game: Game,
@@ -186,7 +235,7 @@ pub struct Position {
     tags: Vec<(String, String)>,
     /// The comment before the first move.
     comment: Option<String>,
-    /// One per move played.
+    /// One per move played: its comment, NAGs and the variations played instead of it.
     annotations: Vec<Annotation>,
     /// The decision a PGN's result recorded (its tags already say how; nothing is added).
     read_decision: Option<Decision>,
@@ -536,7 +585,8 @@ impl Position {
         }
     }
 
-    /// Take back the last move (and a resignation); the UCI of the move taken back.
+    /// Take back the last move (and a resignation): with it go its comment, NAGs and the
+    /// variations played instead of it. The UCI of the move taken back.
     pub fn undo(&mut self) -> Option<String> {
         self.game.withdraw_decision();
         let mode = self.game.castling_mode();
@@ -555,15 +605,200 @@ impl Position {
             .enumerate()
             .map(|(i, &mv)| {
                 let annotation = self.annotations.get(i).cloned().unwrap_or_default();
+                let path = [i + 1];
                 HistoryItem {
                     mv: MoveInfo::new(&positions[i], mv, mode),
                     fen: positions[i + 1].fen(),
                     ply: i + 1,
+                    variations: variation_infos(&annotation.variations, &positions[i], i + 1, &path, mode),
                     comment: annotation.comment,
                     nags: annotation.nags,
                 }
             })
             .collect()
+    }
+
+    /// Add a variation played instead of the move at `at` (a [`MovePath`]): `moves` (SAN or UCI),
+    /// each legal where it comes from the position before that move. The path of its last move.
+    ///
+    /// What is there already is not added twice, as lichess does: a first move that is the move
+    /// at `at`, or the first move of one of its variations, follows that line, and so on move
+    /// after move; the moves that leave it become a variation at the move they differ from (the
+    /// last of its variations), or go on at the end of a variation they reach the end of. Moves
+    /// past the end of the main line are refused: they are played on the game (`play`).
+    ///
+    /// ```
+    /// use chess_wasm::position::Position;
+    /// let mut game = Position::from_pgn("1. e4 e5 2. Nf3 *").unwrap();
+    /// assert_eq!(game.add_variation(&[2], &["c5", "Nf3", "d6"]).unwrap(), [2, 0, 2]);
+    /// // The same first move follows that line: 2... Nc6 is a variation of 2... d6.
+    /// assert_eq!(game.add_variation(&[2], &["c5", "Nf3", "Nc6"]).unwrap(), [2, 0, 2, 0, 0]);
+    /// // The game's own move follows the main line: Nc3 is a variation of ply 3.
+    /// assert_eq!(game.add_variation(&[2], &["e5", "Nc3"]).unwrap(), [3, 0, 0]);
+    /// assert!(game.pgn(&[]).ends_with("1. e4 e5 (1... c5 2. Nf3 d6 (2... Nc6)) 2. Nf3 (2. Nc3) *\n"));
+    /// ```
+    pub fn add_variation(&mut self, at: &MovePath, moves: &[impl AsRef<str>]) -> Result<Vec<usize>, Error> {
+        let (line, index) = self.internal(at)?;
+        self.insert(line, index, moves)
+    }
+
+    /// Play `moves` (SAN or UCI) after the move at `at` (a [`MovePath`]; `[0]` is the start of
+    /// the game), as an analysis board plays a move where it stands: at the end of a variation
+    /// they go on at its end; elsewhere they are the variation of the move that follows (merged
+    /// as [`add_variation`](Self::add_variation) merges: the move that follows, or one of its
+    /// variations, is followed when it is the same). After the main line's last move they are
+    /// refused (they are played on the game, `play`). The path of the last move.
+    ///
+    /// ```
+    /// use chess_wasm::position::Position;
+    /// let mut game = Position::from_pgn("1. e4 e5 2. Nf3 *").unwrap();
+    /// let c5 = game.add_variation(&[2], &["c5"]).unwrap();
+    /// assert_eq!(game.continue_variation(&c5, &["Nf3", "d6"]).unwrap(), [2, 0, 2]);
+    /// assert_eq!(game.continue_variation(&[0], &["d4"]).unwrap(), [1, 0, 0]);
+    /// assert!(game.continue_variation(&[3], &["Nc6"]).is_err());
+    /// assert!(game.pgn(&[]).ends_with("1. e4 (1. d4) 1... e5 (1... c5 2. Nf3 d6) 2. Nf3 *\n"));
+    /// ```
+    pub fn continue_variation(&mut self, at: &MovePath, moves: &[impl AsRef<str>]) -> Result<Vec<usize>, Error> {
+        if at == [0] {
+            return self.insert(Vec::new(), 0, moves);
+        }
+        let (line, index) = self.internal(at)?;
+        self.insert(line, index + 1, moves)
+    }
+
+    /// Remove variation `index` (from 0) of those played instead of the move at `at` (a
+    /// [`MovePath`]), with everything in it; the later ones move up one place.
+    pub fn remove_variation(&mut self, at: &MovePath, index: usize) -> Result<(), Error> {
+        let (line, i) = self.internal(at)?;
+        let annotation = self.annotation_mut(&line, i).ok_or_else(|| no_move(at))?;
+        let count = annotation.variations.len();
+        if index >= count {
+            return Err(Error::Variation(format!(
+                "no variation {index} at {at:?}: the move there has {count} variation{}",
+                if count == 1 { "" } else { "s" }
+            )));
+        }
+        annotation.variations.remove(index);
+        Ok(())
+    }
+
+    /// `at` as a line (the path of the variation it is in, with main-line indices from 0: empty
+    /// for the main line) and its index in that line, checked to address a move.
+    fn internal(&self, at: &MovePath) -> Result<(Vec<usize>, usize), Error> {
+        let (&ply, rest) = at.split_first().ok_or_else(|| no_move(at))?;
+        let mut path: Vec<usize> = Vec::with_capacity(at.len());
+        path.push(ply.checked_sub(1).ok_or_else(|| no_move(at))?);
+        path.extend_from_slice(rest);
+        let index = path.pop().unwrap_or(0);
+        if self.line_moves(&path).is_none_or(|(_, moves)| index >= moves.len()) {
+            return Err(no_move(at));
+        }
+        Ok((path, index))
+    }
+
+    /// The start and the moves of the line at `line` (an internal path: empty for the main line,
+    /// then pairs of a move's index and a variation's).
+    fn line_moves(&self, line: &[usize]) -> Option<(Board, Vec<Move>)> {
+        let positions = self.game.positions();
+        let Some((&first, rest)) = line.split_first() else {
+            return Some((*self.game.start(), self.game.moves().to_vec()));
+        };
+        let mut board = *positions.get(first)?;
+        let mut variation = self.annotations.get(first)?.variations.get(*rest.first()?)?;
+        for pair in rest[1..].chunks(2) {
+            let [m, v] = *pair else { return None };
+            for played in variation.moves.get(..m)? {
+                board.try_play(played.mv).ok()?;
+            }
+            variation = variation.moves.get(m)?.annotation.variations.get(v)?;
+        }
+        Some((board, variation.moves.iter().map(|m| m.mv).collect()))
+    }
+
+    /// The variation at `line` (an internal path, not empty).
+    fn variation_mut(&mut self, line: &[usize]) -> Option<&mut Variation> {
+        let (&first, rest) = line.split_first()?;
+        let mut variation = self.annotations.get_mut(first)?.variations.get_mut(*rest.first()?)?;
+        for pair in rest[1..].chunks(2) {
+            let [m, v] = *pair else { return None };
+            variation = variation.moves.get_mut(m)?.annotation.variations.get_mut(v)?;
+        }
+        Some(variation)
+    }
+
+    /// The annotation of move `index` of the line at `line`.
+    fn annotation_mut(&mut self, line: &[usize], index: usize) -> Option<&mut Annotation> {
+        if line.is_empty() {
+            return self.annotations.get_mut(index);
+        }
+        Some(&mut self.variation_mut(line)?.moves.get_mut(index)?.annotation)
+    }
+
+    /// Play `moves` in the line at `line` from the position before its move `index` (or after its
+    /// end), following what is there: [`add_variation`](Self::add_variation)'s rule. The
+    /// JavaScript path of the last move.
+    fn insert(
+        &mut self,
+        mut line: Vec<usize>,
+        mut index: usize,
+        texts: &[impl AsRef<str>],
+    ) -> Result<Vec<usize>, Error> {
+        if texts.is_empty() {
+            return Err(Error::Variation("a variation needs at least one move".into()));
+        }
+        let (start, line_moves) = self.line_moves(&line).ok_or_else(|| Error::Variation("no such line".into()))?;
+        let mut board = start;
+        for &mv in line_moves.get(..index).unwrap_or(&line_moves) {
+            let _ = board.try_play(mv);
+        }
+        let mut moves = Vec::with_capacity(texts.len());
+        for text in texts {
+            let text = text.as_ref().trim();
+            let mv = board.explain(text).map_err(|reason| Error::Rejected { text: text.to_owned(), reason })?;
+            // Legal: `explain` gives legal moves.
+            let _ = board.try_play(mv);
+            moves.push(mv);
+        }
+        let mut line_moves = line_moves;
+        for (k, &mv) in moves.iter().enumerate() {
+            let rest = || moves[k..].iter().map(|&mv| VariationMove::new(mv));
+            if index == line_moves.len() {
+                if line.is_empty() {
+                    return Err(Error::Variation(format!(
+                        "the game ends at ply {index}: moves after it are played on the game, not added as a variation"
+                    )));
+                }
+                let variation = self.variation_mut(&line).ok_or_else(|| Error::Variation("no such line".into()))?;
+                variation.moves.extend(rest());
+                let last = variation.moves.len() - 1;
+                return Ok(external(&line, last));
+            }
+            if line_moves[index] == mv {
+                index += 1;
+                continue;
+            }
+            let depth = line.len() / 2 + 1;
+            let annotation =
+                self.annotation_mut(&line, index).ok_or_else(|| Error::Variation("no such move".into()))?;
+            let found = annotation.variations.iter().position(|v| v.moves.first().map(|m| m.mv) == Some(mv));
+            let v = match found {
+                Some(v) => v,
+                None if depth > MAX_VARIATION_DEPTH => {
+                    return Err(Error::Variation(format!("variations nest at most {MAX_VARIATION_DEPTH} deep")));
+                }
+                None => {
+                    annotation.variations.push(Variation { comment: None, moves: rest().collect() });
+                    let v = annotation.variations.len() - 1;
+                    line.extend([index, v]);
+                    return Ok(external(&line, moves.len() - k - 1));
+                }
+            };
+            line.extend([index, v]);
+            line_moves = annotation.variations[v].moves.iter().map(|m| m.mv).collect();
+            index = 1;
+        }
+        // Every move was there already: the last is the one before `index`.
+        Ok(external(&line, index - 1))
     }
 
     /// `loser` resigns.
@@ -718,6 +953,102 @@ impl Position {
         };
         Ok(Position { game: Game::from_board(board), start_target: setup.ep, ..Position::default() })
     }
+}
+
+/// A [`MovePath`] from JSON: a ply (`5`) or an array of whole numbers (`[5, 0, 1]`).
+///
+/// ```
+/// use chess_wasm::position::path_from_json;
+/// assert_eq!(path_from_json("5").unwrap(), [5]);
+/// assert_eq!(path_from_json(" [5, 0, 1] ").unwrap(), [5, 0, 1]);
+/// assert_eq!(path_from_json("[5, -1]").unwrap_err().code(), "INVALID_ARGUMENT");
+/// ```
+pub fn path_from_json(json: &str) -> Result<Vec<usize>, Error> {
+    // Read by hand: serde_json's `Value` would add kilobytes to the npm package's modules.
+    let text = json.trim();
+    let inner = match text.strip_prefix('[') {
+        Some(rest) => rest.strip_suffix(']'),
+        None => Some(text),
+    };
+    let number = |n: &str| {
+        let n = n.trim();
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        n.parse::<usize>().ok()
+    };
+    match inner.and_then(|inner| inner.split(',').map(number).collect::<Option<Vec<usize>>>()) {
+        Some(path) => Ok(path),
+        None => Err(Error::Variation(format!(
+            "a move's path is a ply or an array of whole numbers ([ply, variation, move, ...]), got {}",
+            chess_core::excerpt(text)
+        ))),
+    }
+}
+
+/// Moves from JSON: an array of strings (SAN or UCI).
+pub fn moves_from_json(json: &str) -> Result<Vec<String>, Error> {
+    serde_json::from_str(json).map_err(|_| {
+        Error::Variation(format!(
+            "a variation's moves are an array of strings (SAN or UCI), got {}",
+            chess_core::excerpt(json.trim())
+        ))
+    })
+}
+
+/// The JavaScript path ([`MovePath`]) of move `index` of the line at `line` (an internal path).
+fn external(line: &[usize], index: usize) -> Vec<usize> {
+    let mut path = line.to_vec();
+    path.push(index);
+    path[0] += 1;
+    path
+}
+
+/// The error of a path that addresses no move.
+fn no_move(at: &MovePath) -> Error {
+    Error::Variation(format!(
+        "no move at {at:?}: a path is a ply of the game (from 1), then pairs of a variation's index and a move's (from 0)"
+    ))
+}
+
+/// `variations` as JSON, each from `before` (the position before the move they replace, of ply
+/// `ply` and path `path`).
+fn variation_infos(
+    variations: &[Variation],
+    before: &Board,
+    ply: usize,
+    path: &[usize],
+    mode: CastlingMode,
+) -> Vec<VariationInfo> {
+    let mut infos = Vec::with_capacity(variations.len());
+    for (v, variation) in variations.iter().enumerate() {
+        let mut board = *before;
+        let mut moves = Vec::with_capacity(variation.moves.len());
+        for (m, played) in variation.moves.iter().enumerate() {
+            // A line of the game is legal where it stands (read or checked when added).
+            let before = board;
+            if board.try_play(played.mv).is_err() {
+                break;
+            }
+            let mut move_path = path.to_vec();
+            move_path.extend([v, m]);
+            let info = MoveInfo::new(&before, played.mv, mode);
+            let nested = variation_infos(&played.annotation.variations, &before, ply + m, &move_path, mode);
+            moves.push(VariationMoveInfo {
+                mv: info,
+                fen: board.fen(),
+                ply: ply + m,
+                path: move_path,
+                comment: played.annotation.comment.clone(),
+                nags: played.annotation.nags.clone(),
+                variations: nested,
+            });
+        }
+        if !moves.is_empty() {
+            infos.push(VariationInfo { comment: variation.comment.clone(), moves });
+        }
+    }
+    infos
 }
 
 /// A square name in either case.

@@ -602,6 +602,7 @@ fn typescript_knows_every_error_code() {
         Position::from_edit("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err(),
         game.set_tags(&[("Result".into(), "1-0".into())]).unwrap_err(),
         game.resign("purple").unwrap_err(),
+        game.add_variation(&[9], &["e4"]).unwrap_err(),
         chess_wasm::net::load(&[0; 16]).unwrap_err(),
         game.annotated_pgn(&[], "{}").unwrap_err(),
         Error::Ai(chess_ai::AiError::NoLegalMove(chess_core::GameStatus::Stalemate)),
@@ -625,6 +626,7 @@ fn typescript_knows_every_error_code() {
         "INVALID_ARGUMENT",
         "INVALID_FEN",
         "INVALID_OPTION",
+        "INVALID_ARGUMENT",
         "INVALID_ARGUMENT",
         "INVALID_NET",
         "INVALID_REVIEW",
@@ -761,4 +763,154 @@ fn the_review_module_reads_the_game_as_the_game_itself() {
             game.annotated_pgn(&[("White".into(), "You".into()), ("Event".into(), "Club".into())], &review).unwrap();
         assert_eq!(chess_wasm::annotated_pgn(&pgn, Some(tags), &review).unwrap(), direct, "{pgn}");
     }
+}
+
+/// A PGN's variations come back in `history()` as a tree (each move with its SAN, UCI, FEN,
+/// ply, path, comment, NAGs and variations) and in `pgn()` as they were read.
+#[test]
+fn variations_are_kept_from_import_to_export() {
+    let text = "[Event \"v\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n\
+                1. e4 e5 (1... c5 $5 {Sicilian} 2. Nf3 (2. c3 d5) 2... d6) ({French} 1... e6)\n2. Nf3 *\n";
+    let p = Position::from_pgn(text).unwrap();
+    assert_eq!(p.pgn(&[]), text);
+    let history = p.history();
+    assert!(history[0].variations.is_empty() && history[2].variations.is_empty());
+    let [sicilian, french] = &history[1].variations[..] else { panic!("{:?}", history[1].variations) };
+    assert_eq!(french.comment.as_deref(), Some("French"));
+    assert_eq!(french.moves[0].mv.san, "e6");
+    let c5 = &sicilian.moves[0];
+    assert_eq!((c5.mv.san.as_str(), c5.mv.uci.as_str(), c5.ply, c5.path.as_slice()), ("c5", "c7c5", 2, &[2, 0, 0][..]));
+    assert_eq!(c5.fen, "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    assert_eq!((c5.comment.as_deref(), c5.nags.as_slice()), (Some("Sicilian"), &[5][..]));
+    let nf3 = &sicilian.moves[1];
+    assert_eq!((nf3.ply, nf3.path.as_slice()), (3, &[2, 0, 1][..]));
+    let c3 = &nf3.variations[0].moves[0];
+    assert_eq!((c3.mv.san.as_str(), c3.ply, c3.path.as_slice()), ("c3", 3, &[2, 0, 1, 0, 0][..]));
+    assert_eq!(nf3.variations[0].moves[1].path, [2, 0, 1, 0, 1]);
+    assert_eq!(sicilian.moves[2].mv.san, "d6");
+    // The JSON the package parses: every key, nested variations too.
+    let json: serde_json::Value = serde_json::to_value(&history).unwrap();
+    let c3 = &json[1]["variations"][0]["moves"][1]["variations"][0]["moves"][0];
+    assert_eq!(c3["san"], "c3");
+    assert_eq!(c3["path"], serde_json::json!([2, 0, 1, 0, 0]));
+    assert_eq!(c3["variations"], serde_json::json!([]));
+    assert_eq!(json[1]["variations"][1]["comment"], "French");
+    assert_eq!(json[0]["variations"], serde_json::json!([]));
+}
+
+#[test]
+fn variations_are_added_merged_and_removed() {
+    let mut p = Position::from_pgn("1. e4 e5 2. Nf3 Nc6 *").unwrap();
+    let moves = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    // SAN or UCI, from the position before ply 2's move.
+    assert_eq!(p.add_variation(&[2], &moves(&["c7c5", "Nf3", "d6"])).unwrap(), [2, 0, 2]);
+    // The main line's own move is followed: the first move that leaves it is the variation.
+    assert_eq!(p.add_variation(&[2], &moves(&["e5", "Bc4"])).unwrap(), [3, 0, 0]);
+    // The same first move as a variation's follows it, and goes on at its end.
+    assert_eq!(p.add_variation(&[2], &moves(&["c5", "Nf3", "d6", "d4"])).unwrap(), [2, 0, 3]);
+    // ... or branches where it leaves it.
+    assert_eq!(p.add_variation(&[2], &moves(&["c5", "Nf3", "Nc6"])).unwrap(), [2, 0, 2, 0, 0]);
+    // Everything there already: nothing added, the path of the last.
+    assert_eq!(p.add_variation(&[2], &moves(&["c5", "Nf3"])).unwrap(), [2, 0, 1]);
+    assert_eq!(p.add_variation(&[1], &moves(&["e4", "e5"])).unwrap(), [2]);
+    // Another first move: a second variation.
+    assert_eq!(p.add_variation(&[2], &moves(&["e6"])).unwrap(), [2, 1, 0]);
+    // A variation of a variation's move, by its path.
+    assert_eq!(p.add_variation(&[2, 0, 1], &moves(&["c3"])).unwrap(), [2, 0, 1, 0, 0]);
+    let out = p.pgn(&[]).replace('\n', " ");
+    assert!(
+        out.contains("1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6 (2... Nc6) 3. d4) (1... e6) 2. Nf3 (2. Bc4) 2... Nc6 *"),
+        "{out}"
+    );
+    // Read back, the same tree.
+    assert_eq!(Position::from_pgn(&p.pgn(&[])).unwrap().history(), p.history());
+
+    // Continued: at a variation's end, on; inside it, a variation of the next move (merged).
+    assert_eq!(p.continue_variation(&[2, 0, 3], &moves(&["cxd4"])).unwrap(), [2, 0, 4]);
+    assert_eq!(p.continue_variation(&[2, 0, 0], &moves(&["Nf3", "e6"])).unwrap(), [2, 0, 2, 1, 0]);
+    assert_eq!(p.continue_variation(&[2, 1, 0], &moves(&["d4", "d5"])).unwrap(), [2, 1, 2]);
+    assert_eq!(p.continue_variation(&[0], &moves(&["d4"])).unwrap(), [1, 0, 0]);
+    assert_eq!(p.continue_variation(&[1], &moves(&["c6"])).unwrap(), [2, 2, 0]);
+    let history = p.history();
+    let sans = |v: &chess_wasm::position::VariationInfo| v.moves.iter().map(|m| m.mv.san.clone()).collect::<Vec<_>>();
+    assert_eq!(sans(&history[1].variations[0]), ["c5", "Nf3", "d6", "d4", "cxd4"]);
+    assert_eq!(sans(&history[1].variations[1]), ["e6", "d4", "d5"]);
+    assert_eq!(sans(&history[0].variations[0]), ["d4"]);
+
+    // Removed: the later ones move up.
+    p.remove_variation(&[2], 1).unwrap();
+    assert_eq!(sans(&p.history()[1].variations[1]), ["c6"]);
+    p.remove_variation(&[2, 0, 2], 0).unwrap();
+    assert_eq!(p.history()[1].variations[0].moves[2].variations.len(), 1);
+    let err = p.remove_variation(&[2], 5).unwrap_err();
+    assert_eq!(
+        (err.code(), err.to_string().as_str()),
+        ("INVALID_ARGUMENT", "no variation 5 at [2]: the move there has 2 variations")
+    );
+}
+
+#[test]
+fn variations_refuse_what_they_cannot_add() {
+    let mut p = Position::from_pgn("1. e4 e5 *").unwrap();
+    let moves = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let code = |r: Result<Vec<usize>, chess_wasm::Error>| r.unwrap_err().code();
+    // An illegal move anywhere in the line: nothing is added.
+    let err = p.add_variation(&[2], &moves(&["c5", "Ke3"])).unwrap_err();
+    assert_eq!(err.code(), "ILLEGAL_MOVE");
+    assert!(err.to_string().starts_with("Ke3: "), "{err}");
+    assert_eq!(code(p.add_variation(&[2], &moves(&["hello"]))), "INVALID_MOVE");
+    assert!(p.history()[1].variations.is_empty());
+    // A path to no move, no moves, past the end of the game.
+    for path in [&[][..], &[0], &[3], &[2, 0], &[2, 0, 0], &[1, 0, 0, 0]] {
+        assert_eq!(code(p.add_variation(path, &moves(&["d4"]))), "INVALID_ARGUMENT", "{path:?}");
+    }
+    assert_eq!(code(p.add_variation(&[2], &[] as &[&str])), "INVALID_ARGUMENT");
+    let err = p.add_variation(&[2], &moves(&["e5", "Nf3"])).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the game ends at ply 2: moves after it are played on the game, not added as a variation"
+    );
+    assert_eq!(code(p.continue_variation(&[2], &moves(&["Nf3"]))), "INVALID_ARGUMENT");
+    assert_eq!(p.remove_variation(&[2], 0).unwrap_err().code(), "INVALID_ARGUMENT");
+    assert_eq!(p.remove_variation(&[7], 0).unwrap_err().code(), "INVALID_ARGUMENT");
+    assert!(p.history().iter().all(|h| h.variations.is_empty()));
+    // Paths and moves from JSON.
+    use chess_wasm::position::{moves_from_json, path_from_json};
+    assert_eq!(path_from_json("[2, 0, 1]").unwrap(), [2, 0, 1]);
+    for bad in ["", "[]", "[1.5]", "-1", "\"2\"", "{}", "[2, null]"] {
+        assert_eq!(path_from_json(bad).unwrap_err().code(), "INVALID_ARGUMENT", "{bad}");
+    }
+    assert_eq!(moves_from_json(r#"["e4", "e7e5"]"#).unwrap(), ["e4", "e7e5"]);
+    assert_eq!(moves_from_json("[1]").unwrap_err().code(), "INVALID_ARGUMENT");
+    // Nested as deep as the PGN reader reads, and no deeper.
+    let mut p = Position::from_pgn("1. e4 *").unwrap();
+    let mut path = vec![1];
+    for depth in 1..=chess_core::MAX_VARIATION_DEPTH {
+        path = p.add_variation(&path, &moves(&[if depth % 2 == 1 { "d4" } else { "c4" }])).unwrap();
+        assert_eq!(path.len(), 1 + 2 * depth);
+    }
+    assert_eq!(code(p.add_variation(&path, &moves(&["Nf3"]))), "INVALID_ARGUMENT");
+    let text = p.pgn(&[]);
+    assert_eq!(Position::from_pgn(&text).unwrap().pgn(&[]), text);
+}
+
+#[test]
+fn undo_drops_the_variations_of_the_move_taken_back() {
+    let mut p = Position::from_pgn("1. e4 e5 (1... c5) 2. Nf3 (2. Nc3) *").unwrap();
+    p.undo();
+    assert_eq!(p.history().len(), 2);
+    assert_eq!(p.history()[1].variations.len(), 1);
+    assert!(p.pgn(&[]).ends_with("1. e4 e5 (1... c5) *\n"), "{}", p.pgn(&[]));
+    // Played again, the move has none.
+    p.play("Nf3").unwrap();
+    assert!(p.history()[2].variations.is_empty());
+    p.undo();
+    p.undo();
+    assert!(p.pgn(&[]).ends_with("1. e4 *\n"));
+    // Variations of a Chess960 game: castling by its rules' names.
+    let mut p = Position::chess960(518).unwrap();
+    p.play("e4").unwrap();
+    p.play("e5").unwrap();
+    assert_eq!(p.add_variation(&[1], &["Nf3", "Nf6", "g3"]).unwrap(), [1, 0, 2]);
+    assert_eq!(p.history()[0].variations[0].moves[0].mv.uci, "g1f3");
 }

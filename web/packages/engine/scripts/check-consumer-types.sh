@@ -22,6 +22,8 @@ JSON
 cat > "$work/main.ts" <<'TS'
 import { Ai, ChessError, ChessGame, IllegalMoveError, WorkerAi, init } from 'chess-wasm';
 import type { ChessErrorCode, InitOptions, MoveInfo, PieceLetter, PieceSymbol, RejectionReason, Score, Square } from 'chess-wasm';
+import type { HistoryItem, MovePath, Variation, VariationMove } from 'chess-wasm';
+import type { Variation as RulesVariation } from 'chess-wasm/rules';
 import { Game } from 'chess-wasm/compat';
 import { ChessGame as RulesGame, init as initRules } from 'chess-wasm/rules';
 import type { MoveInfo as RulesMove } from 'chess-wasm/rules';
@@ -35,6 +37,20 @@ export function words(score: Score): string {
     case 'mate':
       return `mate in ${score.moves}`;
   }
+}
+
+/** Every move of a variation tree, depth first: the recursive type walks. */
+export function lines(variations: Variation[] | RulesVariation[]): string[] {
+  return variations.flatMap((v: Variation) => v.moves.flatMap((m: VariationMove) => [m.san, ...lines(m.variations)]));
+}
+
+export function analyse(game: ChessGame): string[] {
+  const item: HistoryItem = game.history()[0];
+  const at: MovePath = item.ply;
+  const path: number[] = game.addVariation(at, ['d4']);
+  game.continueVariation(path satisfies MovePath, ['d5']);
+  game.removeVariation([1], 0);
+  return [...lines(item.variations), item.variations[0]?.comment ?? ''];
 }
 
 export async function load(options: InitOptions): Promise<void> {

@@ -108,12 +108,17 @@ function wasmCode(e: unknown): ChessErrorCode {
   return typeof code === 'string' && CODES.has(code) ? (code as ChessErrorCode) : 'INTERNAL';
 }
 
-/** Run `f`, turning an error thrown by the wasm module into a {@link ChessError} with its code. */
+/**
+ * Run `f`, turning an error thrown by the wasm module into a {@link ChessError} with its code: an
+ * {@link IllegalMoveError} when the module gave the reason a typed move is refused (`reason`).
+ */
 export function rethrow<T>(f: () => T): T {
   try {
     return f();
   } catch (e) {
     if (e instanceof ChessError) throw e;
+    const reason = e !== null && typeof e === 'object' ? (e as { reason?: unknown }).reason : undefined;
+    if (typeof reason === 'string') throw new IllegalMoveError(messageOf(e), reason as RejectionReason);
     throw new ChessError(messageOf(e), wasmCode(e));
   }
 }

@@ -6,7 +6,7 @@
 import type { Position } from './wasm-rules/chess_rules.js';
 import { ChessError, IllegalMoveError, messageOf, requireString, rethrow } from './errors.js';
 import { disposeSymbol, freeNow, freeWhenCollected } from './lifetime.js';
-import type { Annotation, Color, Explanation, GameReview, GameState, HistoryItem, MoveInfo, PromotionPiece } from './types.js';
+import type { Annotation, Color, Explanation, GameReview, GameState, HistoryItem, MoveInfo, MovePath, PromotionPiece } from './types.js';
 
 /** @internal A wasm module's `Position` class (both modules' have these members). */
 export interface PositionClass {
@@ -308,20 +308,81 @@ export abstract class ChessGameBase {
     return JSON.parse(this.position.explain(requireString(text, 'the move', 'INVALID_MOVE'))) as Explanation;
   }
 
-  /** Take back the last move; the move taken back, or `null` at the start. */
+  /**
+   * Take back the last move; the move taken back, or `null` at the start. Its comment, NAGs and
+   * the variations played instead of it go with it.
+   */
   undo(): MoveInfo | null {
     const position = this.mutable;
     const history = this.history();
     if (position.undo() === undefined) return null;
     const last = history[history.length - 1];
     if (last === undefined) return null;
-    const { fen: _fen, ply: _ply, comment: _comment, nags: _nags, ...move } = last;
+    const { fen: _fen, ply: _ply, comment: _comment, nags: _nags, variations: _variations, ...move } = last;
     return move;
   }
 
-  /** The moves played, each with the FEN after it. */
+  /**
+   * The moves played, each with the FEN after it, its comment and NAGs, and the variations
+   * played instead of it (a tree: each variation's moves have variations of their own).
+   */
   history(): HistoryItem[] {
     return JSON.parse(this.position.history()) as HistoryItem[];
+  }
+
+  /**
+   * Add a variation played instead of the move at `at` (a ply of the game, from 1, or the
+   * {@link MovePath} of a variation's move): `moves` in SAN or UCI, from the position before that
+   * move. Returns the path of its last move. What is there already is not added twice, as
+   * lichess does: a first move that is the move at `at`, or the first move of one of its
+   * variations, follows that line, and so on move after move; the moves that leave it become a
+   * new variation (the last) of the move they differ from, or go on at the end of a variation
+   * whose end they reach. Throws an {@link IllegalMoveError} for a move that is not legal where it
+   * comes (nothing is added), and a {@link ChessError} `INVALID_ARGUMENT` for a path to no move,
+   * no moves, moves past the end of the game (play those with {@link move}) or variations nested
+   * more than 64 deep.
+   *
+   * ```ts
+   * const game = ChessGame.fromPgn('1. e4 e5 2. Nf3 *');
+   * game.addVariation(2, ['c5', 'Nf3', 'd6']);         // [2, 0, 2]: 1... c5 2. Nf3 d6 instead of 1... e5
+   * game.addVariation([2, 0, 1], ['c3']);              // [2, 0, 1, 0, 0]: 2. c3 instead of 2. Nf3 there
+   * game.pgn();                                        // '... 1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3 *'
+   * ```
+   */
+  addVariation(at: MovePath, moves: readonly string[]): number[] {
+    const path = pathJson(at);
+    const list = movesJson(moves);
+    const position = this.mutable;
+    return JSON.parse(rethrow(() => position.addVariation(path, list))) as number[];
+  }
+
+  /**
+   * Play `moves` (SAN or UCI) after the move at `after` (a {@link MovePath}; `0` is the start of
+   * the game), as an analysis board plays a move where it stands: after a variation's last move
+   * they go on at its end; elsewhere they are a variation of the move that follows, merged as
+   * {@link addVariation} merges (the move that follows, or one of its variations, is followed
+   * when it is the same). After the game's last move they are refused: play them with
+   * {@link move}. Returns the path of the last move; throws as {@link addVariation} does.
+   */
+  continueVariation(after: MovePath, moves: readonly string[]): number[] {
+    const path = pathJson(after);
+    const list = movesJson(moves);
+    const position = this.mutable;
+    return JSON.parse(rethrow(() => position.continueVariation(path, list))) as number[];
+  }
+
+  /**
+   * Remove variation `index` (from 0) of those played instead of the move at `at` (a
+   * {@link MovePath}), with everything in it; the later ones move up one place. A
+   * {@link ChessError} `INVALID_ARGUMENT` when there is none.
+   */
+  removeVariation(at: MovePath, index: number): void {
+    const path = pathJson(at);
+    if (!Number.isSafeInteger(index) || index < 0) {
+      throw new ChessError(`a variation's index is a whole number from 0, got ${String(index)}`, 'INVALID_ARGUMENT');
+    }
+    const position = this.mutable;
+    rethrow(() => position.removeVariation(path, index));
   }
 
   /** `loser` resigns: the game ends with the other side the winner. */
@@ -400,6 +461,33 @@ export abstract class ChessGameBase {
   [disposeSymbol](): void {
     this.free();
   }
+}
+
+/** A {@link MovePath} checked and as JSON. */
+function pathJson(at: MovePath): string {
+  const path: readonly unknown[] = typeof at === 'number' ? [at] : Array.isArray(at) ? (at as readonly unknown[]) : [];
+  if (path.length === 0 || !path.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0)) {
+    throw new ChessError(
+      `a move's path is a ply or an array of whole numbers from 0 ([ply, variation, move, ...]), got ${describe(at)}`,
+      'INVALID_ARGUMENT',
+    );
+  }
+  return JSON.stringify(path);
+}
+
+/** Moves (SAN or UCI) checked and as JSON. */
+function movesJson(moves: readonly string[]): string {
+  if (!Array.isArray(moves) || !(moves as readonly unknown[]).every((m) => typeof m === 'string')) {
+    throw new ChessError(`a variation's moves are an array of strings (SAN or UCI), got ${describe(moves)}`, 'INVALID_ARGUMENT');
+  }
+  return JSON.stringify(moves);
+}
+
+/** A value, shortly, for an error message. */
+function describe(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
 }
 
 /** `tags` checked to be an object of strings. */

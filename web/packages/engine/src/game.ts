@@ -45,9 +45,9 @@ export class ChessGame extends ChessGameBase {
   }
 
   /**
-   * The first game of a PGN text, whole: its tags ({@link tags}), comments and NAGs
-   * ({@link history}), and its result (`1-0` after a resignation, `1/2-1/2` agreed: the game's
-   * status says so). Variations are read past. An empty text is the start position.
+   * The first game of a PGN text, whole: its tags ({@link tags}), comments, NAGs and variations
+   * ({@link history}; {@link pgn} writes them back), and its result (`1-0` after a resignation,
+   * `1/2-1/2` agreed: the game's status says so). An empty text is the start position.
    */
   static fromPgn(pgn: string): ChessGame {
     return ChessGameBase.firstOfPgn(ChessGame.prototype, pgn);

@@ -26,8 +26,8 @@ export { GAME_STATUSES, REJECTION_REASONS, START_FEN } from './tables.js';
 export type { ChessErrorCode } from './errors.js';
 export type {
   AiOptions, Analysis, Annotation, Castling, ClaimKind, Color, DrawAnswer, Explanation, GameResult, GameReview, GameState, GameStatus, HistoryItem,
-  Level, LevelInfo, Line, MoveClass, MoveClassInfo, MoveInfo, Opening, PieceLetter, PieceSymbol, PlyReview, Progress, PromotionPiece,
-  RejectionReason, ReviewClaim, ReviewOptions, Score, SideReview, Square, ThinkOptions,
+  Level, LevelInfo, Line, MoveClass, MoveClassInfo, MoveInfo, MovePath, Opening, PieceLetter, PieceSymbol, PlyReview, Progress, PromotionPiece,
+  RejectionReason, ReviewClaim, ReviewOptions, Score, SideReview, Square, ThinkOptions, Variation, VariationMove,
 } from './types.js';
 export { Game, ai, aiMove, getFen, move, moves, status } from './compat.js';
 // js-chess-engine's `PieceSymbol` (a FEN letter) and `Square` (any string) are exported by

@@ -19,8 +19,8 @@ export { ChessError, IllegalMoveError } from './errors.js';
 export { GAME_STATUSES, REJECTION_REASONS, START_FEN } from './tables.js';
 export type { ChessErrorCode } from './errors.js';
 export type {
-  Annotation, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, MoveInfo, PieceLetter,
-  PieceSymbol, PromotionPiece, RejectionReason, Square,
+  Annotation, Castling, Color, Explanation, GameResult, GameState, GameStatus, HistoryItem, MoveInfo, MovePath, PieceLetter,
+  PieceSymbol, PromotionPiece, RejectionReason, Square, Variation, VariationMove,
 } from './types.js';
 
 /**
@@ -44,8 +44,8 @@ export class ChessGame extends ChessGameBase {
   }
 
   /**
-   * The first game of a PGN text, whole: its tags, comments and NAGs, and its result. Variations
-   * are read past. An empty text is the start position.
+   * The first game of a PGN text, whole: its tags, comments, NAGs and variations, and its result.
+   * An empty text is the start position.
    */
   static fromPgn(pgn: string): ChessGame {
     return ChessGameBase.firstOfPgn(ChessGame.prototype, pgn);

@@ -91,10 +91,46 @@ export interface GameState {
 }
 
 /**
- * A move of the game with the position after it, its ply (from 1), and the PGN comment and
- * numeric annotation glyphs it carries (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`...).
+ * A move of the game with the position after it, its ply (from 1), the PGN comment and numeric
+ * annotation glyphs it carries (1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`...), and the
+ * variations played instead of it (`[]` when none).
  */
-export type HistoryItem = MoveInfo & { fen: string; ply: number; comment: string | null; nags: number[] };
+export type HistoryItem = MoveInfo & { fen: string; ply: number; comment: string | null; nags: number[]; variations: Variation[] };
+
+/**
+ * A variation: a line played instead of a move of the game (or of another variation), from the
+ * position before that move: PGN's `( ... )`. Variations nest: each of its moves has
+ * `variations` of its own, up to 64 deep (what the PGN reader reads).
+ */
+export interface Variation {
+  /** The comment before its first move (PGN's `({...} 12. d4 ...)`), or `null`. */
+  comment: string | null;
+  /** Its moves, at least one. */
+  moves: VariationMove[];
+}
+
+/**
+ * A move of a {@link Variation}: the move, the position after it, its ply in the game's count (a
+ * variation's first move has the ply of the move it replaces), its {@link MovePath}, comment and
+ * NAGs, and the variations played instead of it.
+ */
+export type VariationMove = MoveInfo & {
+  fen: string;
+  ply: number;
+  path: number[];
+  comment: string | null;
+  nags: number[];
+  variations: Variation[];
+};
+
+/**
+ * Where a move of the game or of a variation is: the game's ply (from 1) alone, or
+ * `[ply, variation, move, ...]`, pairs of a variation's index (among those played instead of the
+ * move so far) and a move's index in it (from 0). `5` and `[5]` are ply 5 of the game;
+ * `[5, 1, 0]` the first move of the second variation played instead of it. Every
+ * {@link VariationMove} carries its own (`path`).
+ */
+export type MovePath = number | readonly number[];
 
 /** What {@link ChessGame.annotate} sets on a ply: a comment (`''` removes it) and NAGs. */
 export interface Annotation {
