@@ -708,6 +708,38 @@ test('the analysis board: three live lines, moves for both sides, stop and go, b
   assert.deepEqual(errors, []);
 });
 
+test('variations: an imported PGN shows them as a tree; a click opens one on the analysis board; a line played there is kept, merged, saved', async () => {
+  const { page, errors } = await open(suite.browser, suite.url);
+  await page.click('text=PGN and FEN');
+  await page.fill('#pgn-text', '1. e4 e5 (1... c5 {Sicilian} 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 Nc6 *');
+  await page.click('#load-pgn');
+  const variationMoves = () => page.$$eval('#moves li.variations button', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(await variationMoves(), ['1… c5', '2. Nf3', '2. c3', 'd5', '2… d6']);
+  assert.equal(await page.textContent('#moves li.variations .comment'), 'Sicilian');
+  assert.equal(await page.$$eval('#moves li.variations .variation .variation', (els) => els.length), 1, 'the nested one inside');
+  await (await page.$('#moves')).screenshot({ path: `${artifacts}variations-list.png` });
+  // A variation's move: the analysis board on its line (1. e4, then c5 and c3 of the variations).
+  await page.click('#moves li.variations button:text-is("2. c3")');
+  await page.waitForFunction(() => /^Analysis: Black to move/.test(document.querySelector('#status').textContent));
+  const line = await page.$$eval('#moves > li > button', (els) => els.map((e) => `${e.textContent}${e.classList.contains('line') ? '*' : ''}`));
+  assert.deepEqual(line, ['1. e4', 'c5*', '2. c3*']);
+  await page.screenshot({ path: `${artifacts}variations.png` });
+  // A move of its own there, kept when the board closes: where it leaves the variation (d5), a
+  // variation of that move.
+  await typeMove(page, 'Nf6');
+  await page.waitForFunction(() => /White to move/.test(document.querySelector('#status').textContent));
+  await page.click('#analysis-exit');
+  await page.waitForFunction(() => document.querySelector('#analysis-panel').hidden);
+  assert.deepEqual(await variationMoves(), ['1… c5', '2. Nf3', '2. c3', 'd5', '2… Nf6', '2… d6']);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
+  const saved = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(saved.replace(/\s+/g, ' '), /1\. e4 e5 \(1\.\.\. c5 \{Sicilian\} 2\. Nf3 \(2\. c3 d5 \(2\.\.\. Nf6\)\) 2\.\.\. d6\) 2\. Nf3 Nc6 \*/);
+  // Kept with the game: a reload shows them again.
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.variations button').length === 6, null, { timeout: 15_000 });
+  assert.deepEqual(errors, []);
+});
+
 test('a review can be cancelled: the moves judged so far are shown', async () => {
   const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=PGN and FEN');

@@ -17,6 +17,8 @@ export interface Actions {
   boardMove(move: BoardMove): void;
   /** Put a kept game on the board (lifecycle.ts). */
   openGame(summary: GameSummary): Promise<void>;
+  /** Show a variation's move, at `path`, on the analysis board (modes.ts). */
+  viewVariation(path: readonly number[]): Promise<void>;
 }
 
 const notConnected = (): never => {
@@ -24,7 +26,7 @@ const notConnected = (): never => {
 };
 
 /** The actions, once main.ts has connected them. */
-export const actions: Actions = { render: notConnected, view: notConnected, boardMove: notConnected, openGame: notConnected };
+export const actions: Actions = { render: notConnected, view: notConnected, boardMove: notConnected, openGame: notConnected, viewVariation: notConnected };
 
 /** Connect every action (main.ts, before the page is drawn). */
 export function connect(connected: Actions): void {

@@ -41,9 +41,13 @@ export class AnalysisBoard {
     this.game = new ChessGame(fen);
   }
 
-  /** Open the board on `fen`, the position after the game's ply `from`, and start the engine on it. */
-  static async open(ai: WorkerAi, fen: string, from: number, el: AnalysisElements): Promise<AnalysisBoard> {
+  /**
+   * Open the board on `fen`, the position after the game's ply `from`, with the moves of `line`
+   * played on it (a variation's), and start the engine there.
+   */
+  static async open(ai: WorkerAi, fen: string, from: number, el: AnalysisElements, line: readonly string[] = []): Promise<AnalysisBoard> {
     const board = new AnalysisBoard(ai, fen, from, el);
+    for (const move of line) board.game.move(move);
     await ai.setOptions({ fullStrength: true, book: false, multiPv: LINES });
     el.toggle.onclick = () => void board.toggle();
     await board.restart();

@@ -17,7 +17,7 @@ import { loadStrongNet } from './engine.js';
 import { messageOf } from './format.js';
 import { boardMove, listenToInput } from './input.js';
 import { loadPgn, newGame, openGame, rematch, resume } from './lifecycle.js';
-import { analysisBack, closeAnalysis, exitRetry, openAnalysis, retryAnswer, retryNext, startRetry } from './modes.js';
+import { analysisBack, closeAnalysis, exitRetry, openAnalysis, retryAnswer, retryNext, startRetry, viewVariation } from './modes.js';
 import { view } from './navigation.js';
 import { ai, board, reviewPanel } from './parts.js';
 import { persist, pgn, renderGames, reviewedPgn, watchStorage } from './persist.js';
@@ -32,7 +32,7 @@ import { engineMove } from './turn.js';
 import { $, say, ui } from './ui.js';
 import './style.css';
 
-connect({ render, view, boardMove, openGame });
+connect({ render, view, boardMove, openGame, viewVariation });
 
 $('new-game').addEventListener('click', () => void newGame());
 ui.buttons.review.addEventListener('click', () => void reviewGame());

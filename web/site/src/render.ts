@@ -43,6 +43,7 @@ export async function render(): Promise<void> {
     figurines: figurineSwitch.checked,
     mark: (p) => (from !== undefined && p > from ? null : reviewPanel.mark(p)),
     view: (p) => actions.view(p),
+    viewVariation: (path) => void actions.viewVariation(path),
     lineFrom: from,
   });
   const opening = state.openingNames ? (analysis?.game ?? game).opening() : null;
