@@ -26,7 +26,7 @@ export const PIECE_SETS: readonly PieceSet[] = [
     name: 'Standard',
     sprite: 'cm-chessboard/pieces/standard.svg',
     credit: 'Colin M.L. Burnett, via Wikimedia Commons',
-    licence: { name: 'CC BY-SA 3.0', url: 'https://creativecommons.org/licenses/by-sa/3.0/' },
+    licence: { name: 'CC BY-SA 3.0', url: 'pieces/standard.LICENSE.txt' },
   },
   {
     id: 'chessnut',
