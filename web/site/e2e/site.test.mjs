@@ -740,6 +740,24 @@ test('variations: an imported PGN shows them as a tree; a click opens one on the
   assert.deepEqual(errors, []);
 });
 
+test('a move by mouse leaves no keyboard square on the board; back on the board by keyboard, it shows', async () => {
+  const { page, errors } = await open(suite.browser, suite.url);
+  await newGame(page, { level: '1' });
+  await click(page, 'e2');
+  await click(page, 'e4');
+  await waitMoves(page, 2);
+  const shown = () =>
+    page.evaluate(() => {
+      const group = document.querySelector('#board .keyboard-focus-indicator');
+      return group !== null && group.childElementCount > 0 && getComputedStyle(group).display !== 'none';
+    });
+  assert.equal(await shown(), false, 'no square after a move by mouse');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await shown(), true, 'the square by keyboard');
+  assert.deepEqual(errors, []);
+});
+
 test('a review can be cancelled: the moves judged so far are shown', async () => {
   const { page, errors } = await open(suite.browser, suite.url);
   await page.click('text=PGN and FEN');
