@@ -3,9 +3,9 @@
 //! a guess: the reply's piece attacks these pieces from a square the mover cannot take it on (a
 //! fork), or holds a piece in front of a bigger one on its line (a pin).
 
-use chess_core::attacks::piece_attacks;
+use chess_core::attacks::{between, piece_attacks};
 use chess_core::see_value;
-use chess_core::{Board, Color, Piece, Role, Square};
+use chess_core::{Board, Color, Move, Piece, Role, Square};
 
 /// A tactic of the reply, against the side `victim`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,37 +103,66 @@ fn pin(after: &Board, to: Square, attacker: Role, them: Color) -> Option<Motif> 
 }
 
 /// The most valuable piece of the side that is not to move in `board` that its opponent (to
-/// move) can take with a gain of material (static exchange evaluation above zero).
-fn winnable(board: &Board) -> Option<(Role, Square)> {
+/// move) can take with a gain of material (static exchange evaluation above zero): its role, its
+/// square and the square of the piece that takes it.
+fn winnable(board: &Board) -> Option<(Role, Square, Square)> {
     board
         .legal_moves()
         .into_iter()
         .filter(|&mv| board.is_capture(mv) && mv.promotion().is_none_or(|r| r == Role::Queen))
         .filter(|&mv| board.see_ge(mv, 1))
-        .filter_map(|mv| Some((board.captured_role(mv)?, mv.to())))
-        .max_by_key(|&(role, sq)| (see_value(role), std::cmp::Reverse(sq as u8)))
+        .filter_map(|mv| Some((board.captured_role(mv)?, mv.to(), mv.from())))
+        .max_by_key(|&(role, sq, _)| (see_value(role), std::cmp::Reverse(sq as u8)))
 }
 
-/// The threat a quiet reply makes: the most valuable piece of the side that just moved which
-/// `after` (the board after the reply, that side to move) lets the replier win by a capture, when
-/// nothing of that size could be won before the reply (in `next`, the replier to move). `None`
-/// when the reply gives check (its threat is the check) or makes no new threat.
-pub fn threat(next: &Board, after: &Board) -> Option<(Role, Square)> {
-    winnable_beyond(&after.null_move()?, next)
+/// A piece a move makes winnable ([`threat`]): its role and square, and how the move attacks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Threat {
+    /// The piece that can be won.
+    pub role: Role,
+    /// Where it stands.
+    pub square: Square,
+    /// Whether the piece that moved attacks it (`false`: the move uncovered another piece's
+    /// attack, an x-ray through the square it left).
+    pub direct: bool,
+}
+
+impl Threat {
+    /// The threat in words, after "it" or the answer's SAN: "attacks the queen on h4", "uncovers
+    /// an attack on the queen on h4".
+    pub fn words(&self) -> String {
+        match self.direct {
+            true => format!("attacks the {} on {}", self.role, self.square),
+            false => format!("uncovers an attack on the {} on {}", self.role, self.square),
+        }
+    }
+}
+
+/// The threat the move `mv` makes (`next`: the board before it, the mover to move; `after`: the
+/// board after it): the most valuable piece of the other side the mover could now win by a
+/// capture, when nothing of that size could be won before. Said to be attacked when the piece
+/// that moved takes it, uncovered when the taker's line to it ran through the square the move
+/// left; `None` otherwise (the move made a piece winnable some other way, which "attacks" would
+/// misname), when `mv` gives check (its threat is the check) or makes no new threat.
+pub fn threat(next: &Board, mv: Move, after: &Board) -> Option<Threat> {
+    let (role, square, by) = winnable_beyond(&after.null_move()?, next)?;
+    let direct = by == mv.to();
+    let uncovered = !direct && between(by, square).has(mv.from());
+    (direct || uncovered).then_some(Threat { role, square, direct })
 }
 
 /// What a move saves: the most valuable piece of the side that moved in `board` (giving `next`)
 /// that the opponent could have won by a capture had it been its move before, and cannot now
 /// (the piece stepped away, or is guarded or shielded). `None` when the mover was in check.
 pub fn saved(board: &Board, next: &Board) -> Option<(Role, Square)> {
-    winnable_beyond(&board.null_move()?, next)
+    winnable_beyond(&board.null_move()?, next).map(|(role, sq, _)| (role, sq))
 }
 
 /// The most valuable piece [`winnable`] in `board` when nothing of its value is in `other`.
-fn winnable_beyond(board: &Board, other: &Board) -> Option<(Role, Square)> {
-    let (role, sq) = winnable(board)?;
-    let there = winnable(other).map_or(0, |(r, _)| see_value(r));
-    (see_value(role) > there).then_some((role, sq))
+fn winnable_beyond(board: &Board, other: &Board) -> Option<(Role, Square, Square)> {
+    let (role, sq, by) = winnable(board)?;
+    let there = winnable(other).map_or(0, |(r, _, _)| see_value(r));
+    (see_value(role) > there).then_some((role, sq, by))
 }
 
 impl Motif {
@@ -194,8 +223,27 @@ mod tests {
         // away, or take the rook).
         let next: Board = "6k1/5ppp/8/8/7q/8/5PPP/3BR1K1 w - - 0 1".parse().unwrap();
         let mut after = next;
-        after.play(next.parse_san("Re4").unwrap());
-        assert_eq!(threat(&next, &after), Some((Role::Queen, Square::H4)));
+        let mv = next.parse_san("Re4").unwrap();
+        after.play(mv);
+        let attack = threat(&next, mv, &after).unwrap();
+        assert_eq!(
+            (attack.role, attack.square, attack.words().as_str()),
+            (Role::Queen, Square::H4, "attacks the queen on h4")
+        );
+    }
+
+    #[test]
+    fn an_attack_a_move_uncovers_is_not_the_moving_pieces() {
+        // The knight on f3 steps off the bishop's diagonal d1-h5: the bishop, not the knight,
+        // attacks the queen on h5. The naive "Nd4 attacks the queen on h5" would name the wrong
+        // piece.
+        let next: Board = "6k1/5ppp/8/7q/8/5N2/5PPP/3B2K1 w - - 0 1".parse().unwrap();
+        let mut after = next;
+        let mv = next.parse_san("Nd4").unwrap();
+        after.play(mv);
+        let uncovered = threat(&next, mv, &after).unwrap();
+        assert_eq!(uncovered.words(), "uncovers an attack on the queen on h5");
+        assert!(!uncovered.direct);
     }
 
     #[test]

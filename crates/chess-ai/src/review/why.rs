@@ -72,7 +72,7 @@ pub(super) fn why_good(board: &Board, mv: Move, next: &Board) -> Option<String> 
     if let Some(motif) = motifs::motif(next, mv.to()) {
         return Some(motif.describe_own());
     }
-    let attacks = motifs::threat(board, next).map(|(role, sq)| format!("attacks the {role} on {sq}"));
+    let attacks = motifs::threat(board, mv, next).map(|t| t.words());
     // (A capture that takes the attacked piece away takes something: that is its point.)
     let saves = motifs::saved(board, next).filter(|_| !board.is_capture(mv)).map(|(role, sq)| match mv.from() == sq {
         true => format!("moves the attacked {role} to safety"),
@@ -306,11 +306,11 @@ pub(super) fn why_worse(
         // on pieces 42 in 44), and a plain sentence is better than a wrong one.
         let threat = after_reply
             .filter(|_| !next.is_capture(reply.mv))
-            .and_then(|after| motifs::threat(next, &after))
-            .filter(|&(role, _)| role != Role::Pawn);
-        if let Some((role, sq)) = threat {
-            let c = claim(ClaimKind::Threat, &played, 2, 0, Some((role, sq)));
-            return say(format!("the answer {} attacks the {role} on {sq} ({line})", reply.san), Some(c));
+            .and_then(|after| motifs::threat(next, reply.mv, &after))
+            .filter(|t| t.role != Role::Pawn);
+        if let Some(t) = threat {
+            let c = claim(ClaimKind::Threat, &played, 2, 0, Some((t.role, t.square)));
+            return say(format!("the answer {} {} ({line})", reply.san, t.words()), Some(c));
         }
         // A capture the line takes back: a trade, of like pieces (`trades the queens`) or of one
         // piece for another of the same value, begun by the move or by the reply.
