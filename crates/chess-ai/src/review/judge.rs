@@ -174,8 +174,9 @@ impl Checked<'_> {
     /// position after the move played (`after_move`, the game up to it) and of the one after the
     /// better move (from `before_move`), where the claim depends on that line (the review's own
     /// lines, `before` and `after`, stand in for the other). Said only when the deeper lines make
-    /// the same claim (its kind, its material, its piece) and it holds along them: the words and
-    /// the claim of the deeper lines, or `None`.
+    /// the same claim (its kind, its material, its piece) and it holds along them and along the
+    /// review's own lines (every line the review has seen agrees): the words and the claim of the
+    /// deeper lines, or `None`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn confirm(
         &self,
@@ -240,6 +241,11 @@ impl Checked<'_> {
             }
             played = defended;
         }
+        // The review's own line after the move is one more the claim must hold along: every
+        // line the review has seen agrees, or the sentence is plain.
+        if let (true, Some(a)) = (needs_played, after) {
+            played.push((std::iter::once(mv).chain(a.best.pv.iter().copied()).collect(), -a.best.score));
+        }
         let (best, better) = match needs_better {
             true => {
                 let mut after_best = before_move.clone();
@@ -247,8 +253,10 @@ impl Checked<'_> {
                     return Ok(None);
                 }
                 let a = search(&after_best)?;
-                let better = answers(before.best.mv, a.as_ref(), over_score(after_best.board()));
+                let mut better = answers(before.best.mv, a.as_ref(), over_score(after_best.board()));
                 let (pv, score) = better[0].clone();
+                // ...and the review's own better line.
+                better.push((before.best.pv.clone(), before.best.score));
                 (AnalysisLine::new(board, before_move.castling_mode(), score, chess_search::Bound::Exact, pv), better)
             }
             false => (before.best.clone(), vec![(before.best.pv.clone(), before.best.score)]),

@@ -116,8 +116,10 @@ const REPEAT_PLIES: usize = 8;
 /// reply's line repeats a position within [`REPEAT_PLIES`]: `it allows a perpetual check: ...`
 /// (the replier checks at every move), `it leaves only a perpetual check: ...` (the mover
 /// does), `it allows a draw by repetition: ...`.
-/// `seen` holds the keys of the game's positions up to the one the move was played in.
-fn why_drawn(next: &Board, best: &AnalysisLine, reply: &AnalysisLine, seen: &[u64]) -> Option<(String, usize)> {
+/// `seen` holds the keys of the game's positions up to the one the move was played in. With the
+/// words, the plies of the cycle and whether one side checks at every move of it (a perpetual
+/// check, which the other side cannot step out of).
+fn why_drawn(next: &Board, best: &AnalysisLine, reply: &AnalysisLine, seen: &[u64]) -> Option<(String, usize, bool)> {
     if reply.score != Score::DRAW || best.score <= Score::DRAW {
         return None;
     }
@@ -130,12 +132,11 @@ fn why_drawn(next: &Board, best: &AnalysisLine, reply: &AnalysisLine, seen: &[u6
         b.play(m);
     }
     let line = reply.pv_san[..n].join(" ");
-    let words = match checks {
-        [true, _] => format!("it allows a perpetual check: {line}"),
-        [_, true] if n >= 2 => format!("it leaves only a perpetual check: {line}"),
-        _ => format!("it allows a draw by repetition: {line}"),
-    };
-    Some((words, n))
+    Some(match checks {
+        [true, _] => (format!("it allows a perpetual check: {line}"), n, true),
+        [_, true] if n >= 2 => (format!("it leaves only a perpetual check: {line}"), n, true),
+        _ => (format!("it allows a draw by repetition: {line}"), n, false),
+    })
 }
 
 /// Why `mv`, played in `board` (giving `next`), lost: the facts of the engine's lines, in words,
@@ -336,11 +337,16 @@ pub(super) fn why_worse(
         // A better position let go to a draw: the reply's line comes back to a position seen
         // before within its first moves.
         let own_point = played_from(board, best.mv).and_then(|after| why_good(board, best.mv, &after));
-        if let Some((draw, n)) = why_drawn(next, best, reply, seen) {
-            let c = claim(ClaimKind::Draw, &played[..=n], n + 1, 0, None);
+        if let Some((draw, n, perpetual)) = why_drawn(next, best, reply, seen) {
+            // A repetition without checks is one the mover may step out of: what it says is the
+            // engine's judgement of the other moves, not a fact of the line (two such claims in
+            // four held along Stockfish's lines on the samples of docs/review.md). Only a
+            // perpetual check, which the checks force, is claimed; the other is the plain
+            // sentence.
+            let c = Some(claim(ClaimKind::Draw, &played[..=n], n + 1, 0, None)).filter(|_| perpetual);
             return match own_point {
-                Some(point) => (format!("{draw}; {better}: {point}"), Some(Claim { reason: draw, ..c })),
-                None => say(draw, Some(c)),
+                Some(point) => (format!("{draw}; {better}: {point}"), c.map(|c| Claim { reason: draw, ..c })),
+                None => say(draw, c),
             };
         }
         // Nothing the reply wins or threatens: what the position shows (a passed pawn, the
@@ -513,17 +519,19 @@ mod tests {
         let why = |reply: &[&str]| {
             let mut reply = line(&next, reply);
             reply.score = Score::DRAW;
-            why_worse(&board, mv, &next, &best, Some(&reply), &[], None).0
+            why_worse(&board, mv, &next, &best, Some(&reply), &[], None)
         };
         assert_eq!(
-            why(&["Qf2+", "Kh1", "Qf1+", "Kh2", "Qf2+"]),
+            why(&["Qf2+", "Kh1", "Qf1+", "Kh2", "Qf2+"]).0,
             "it allows a perpetual check: Qf2+ Kh1 Qf1+ Kh2 Qf2+; Kg2 was better (Kg2 h6)"
         );
-        // Back to the position after Rd7 without a check on the way.
-        assert_eq!(
-            why(&["Qe5", "Kh1", "Qf6", "Kh2"]),
-            "it allows a draw by repetition: Qe5 Kh1 Qf6 Kh2; Kg2 was better (Kg2 h6)"
-        );
+        assert!(why(&["Qf2+", "Kh1", "Qf1+", "Kh2", "Qf2+"]).1.is_some_and(|c| c.kind == ClaimKind::Draw));
+        // Back to the position after Rd7 without a check on the way: a repetition White may step
+        // out of, so what it says is the engine's judgement, not a fact: no claim (the review
+        // says the plain sentence).
+        let (words, claim) = why(&["Qe5", "Kh1", "Qf6", "Kh2"]);
+        assert_eq!(words, "it allows a draw by repetition: Qe5 Kh1 Qf6 Kh2; Kg2 was better (Kg2 h6)");
+        assert_eq!(claim, None);
         // h3 lets the win go: White has only Qf5+ and Qf8+ for ever.
         let (board, mv, next) = with_move("7k/6p1/7p/2Q5/8/8/5PPP/6K1 w - - 0 1", "h3");
         let mut reply = line(&next, &["Kh7", "Qf5+", "Kh8", "Qf8+", "Kh7", "Qf5+"]);
