@@ -332,6 +332,35 @@ mod scan {
         BitBoard(out)
     }
 
+    /// The direction index (into [`DIRECTION_RAYS`]) of each direction's opposite.
+    const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
+
+    /// The direction from `a` to `b`, when they share a rank, file or diagonal (`a != b`).
+    #[inline]
+    fn direction(a: Square, b: Square) -> Option<usize> {
+        (0..8).find(|&d| DIRECTION_RAYS[d][a as usize] & (1u64 << b as u8) != 0)
+    }
+
+    /// The squares strictly between `a` and `b` if they share a rank, file or diagonal; else
+    /// empty: the ray from `a` towards `b` less the one from `b` on, and `b`.
+    #[inline]
+    pub fn between(a: Square, b: Square) -> BitBoard {
+        BitBoard(
+            direction(a, b)
+                .map_or(0, |d| DIRECTION_RAYS[d][a as usize] & !DIRECTION_RAYS[d][b as usize] & !(1u64 << b as u8)),
+        )
+    }
+
+    /// The full line (edge to edge) through `a` and `b` if they share one; else empty.
+    #[inline]
+    pub fn line(a: Square, b: Square) -> BitBoard {
+        BitBoard(
+            direction(a, b).map_or(0, |d| {
+                DIRECTION_RAYS[d][a as usize] | DIRECTION_RAYS[OPPOSITE[d]][a as usize] | (1u64 << a as u8)
+            }),
+        )
+    }
+
     /// Squares a rook on `sq` attacks, given the occupied squares (blockers included).
     #[inline]
     pub fn rook_attacks(sq: Square, occupied: BitBoard) -> BitBoard {
@@ -403,7 +432,9 @@ static RAYS: [[BitBoard; 64]; 2] = {
 };
 
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` on a shared line, else empty.
-/// `LINE[a][b]`: the whole line through `a` and `b` (edge to edge), else empty.
+/// `LINE[a][b]`: the whole line through `a` and `b` (edge to edge), else empty. (The `small`
+/// build reads both off its rays instead: 64 KB less.)
+#[cfg(any(test, not(feature = "small")))]
 static LINES: [[[BitBoard; 64]; 64]; 2] = {
     let mut t = [[[BitBoard::EMPTY; 64]; 64]; 2];
     let mut a = 0;
@@ -442,20 +473,36 @@ static LINES: [[[BitBoard; 64]; 64]; 2] = {
 };
 
 /// The squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.
+#[cfg(not(feature = "small"))]
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> BitBoard {
     LINES[0][a as usize][b as usize]
 }
 
 /// The full line (edge to edge) through `a` and `b` if they share one; else empty.
+#[cfg(not(feature = "small"))]
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> BitBoard {
     LINES[1][a as usize][b as usize]
 }
 
+#[cfg(feature = "small")]
+pub use scan::{between, line};
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "small")]
+    #[test]
+    fn the_small_builds_lines_are_the_tables() {
+        for a in Square::ALL {
+            for b in Square::ALL {
+                assert_eq!(between(a, b), LINES[0][a as usize][b as usize], "between {a} {b}");
+                assert_eq!(line(a, b), LINES[1][a as usize][b as usize], "line {a} {b}");
+            }
+        }
+    }
 
     #[test]
     fn slider_tables_match_ray_walks() {
