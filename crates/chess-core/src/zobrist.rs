@@ -40,15 +40,19 @@ static KEYS: [u64; N] = {
     keys
 };
 
-/// Key `i`: looked up in the table, or with the `small` feature computed (six operations, and
-/// 6 KB of incompressible table less in the rules-only WebAssembly module). The same keys either
-/// way.
+/// Key `i`, looked up in the table.
+#[cfg(not(feature = "small"))]
 #[inline(always)]
 fn key(i: usize) -> u64 {
-    #[cfg(not(feature = "small"))]
-    return KEYS[i];
-    #[cfg(feature = "small")]
-    return nth(i);
+    KEYS[i]
+}
+
+/// Key `i`, computed (six operations, and 6 KB of incompressible table less in the rules-only
+/// WebAssembly module): the same keys as the table's.
+#[cfg(feature = "small")]
+#[inline(always)]
+fn key(i: usize) -> u64 {
+    nth(i)
 }
 
 /// Key of `role` of `color` on `sq`.

@@ -343,7 +343,7 @@ pub(super) fn why_worse(
             // four held along Stockfish's lines on the samples of docs/review.md). Only a
             // perpetual check, which the checks force, is claimed; the other is the plain
             // sentence.
-            let c = Some(claim(ClaimKind::Draw, &played[..=n], n + 1, 0, None)).filter(|_| perpetual);
+            let c = perpetual.then(|| claim(ClaimKind::Draw, &played[..=n], n + 1, 0, None));
             return match own_point {
                 Some(point) => (format!("{draw}; {better}: {point}"), c.map(|c| Claim { reason: draw, ..c })),
                 None => say(draw, c),
