@@ -17,14 +17,38 @@ if [ "$have" != "$want" ]; then
     exit 1
 fi
 
+# The standard library rebuilt for size, its panics an immediate abort (no message formatting
+# linked in: a panic in wasm was already a trap the package reports): nightly's `-Z build-std`,
+# about 12 KB gzipped off the rules module and 22 KB off the engine's. It needs the nightly
+# toolchain with rust-src (scripts/setup-web.sh adds it); without them the stable build is made,
+# with a warning, and the modules are larger (CI's size check then fails: npm run sizes -- --check).
+if rustup run nightly rustc --version >/dev/null 2>&1 &&
+    [ -d "$(rustup run nightly rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
+    echo "build-wasm: $(rustup run nightly rustc --version), the standard library rebuilt for size" >&2
+    toolchain=(+nightly)
+    build_std=(-Zbuild-std=std,panic_abort -Zpanic-immediate-abort)
+    abort_flags="-Zunstable-options"
+    abort_panic=immediate-abort
+    # The rules module's standard library picks its smaller code (its sorts, its formatting):
+    # about 3.5 KB gzipped. Not the engine's, whose speed counts.
+    rules_std=(-Zbuild-std-features=optimize_for_size)
+else
+    echo "build-wasm: warning: no nightly toolchain with rust-src (scripts/setup-web.sh adds it): the modules are built with stable Rust and are larger" >&2
+    toolchain=()
+    build_std=()
+    abort_flags=""
+    abort_panic=abort
+    rules_std=()
+fi
+
 # SIMD128: every browser of the last years and Node 20 have it. `host-data`: no nets, book or
 # opening names inside (the package fetches them when first needed: src/data.ts) and the magic
 # tables computed on first use, so that a page's first download stays small; no `review` (its
 # own module, below); its own target directory, so that its features never mix with the native
 # build's.
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
-    cargo build --release --target wasm32-unknown-unknown -p chess-wasm --no-default-features \
-    --features game,host-data --target-dir target/wasm-engine
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128 $abort_flags" CARGO_PROFILE_RELEASE_PANIC=$abort_panic \
+    cargo "${toolchain[@]}" build "${build_std[@]}" --release --target wasm32-unknown-unknown -p chess-wasm \
+    --no-default-features --features game,host-data --target-dir target/wasm-engine
 out=web/packages/engine/src/wasm
 rm -rf "$out"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$out" \
@@ -33,9 +57,9 @@ ls -l "$out"/chess_wasm_bg.wasm
 
 # The review module (src/review.ts loads it on the first review): the review's bindings with the
 # engine's data and net, no game bindings; the package gives it each game as its PGN.
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
-    cargo build --release --target wasm32-unknown-unknown -p chess-wasm --no-default-features \
-    --features review,host-data --target-dir target/wasm-review
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128 $abort_flags" CARGO_PROFILE_RELEASE_PANIC=$abort_panic \
+    cargo "${toolchain[@]}" build "${build_std[@]}" --release --target wasm32-unknown-unknown -p chess-wasm \
+    --no-default-features --features review,host-data --target-dir target/wasm-review
 review=web/packages/engine/src/wasm-review
 rm -rf "$review"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$review" \
@@ -44,9 +68,9 @@ ls -l "$review"/chess_review_bg.wasm
 
 # The rules-only module (chess-wasm/rules): chess-core alone, without its magic tables, built for
 # size; its own target directory, so that the two builds' features never mix.
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
-    cargo build --profile wasm-rules --target wasm32-unknown-unknown -p chess-wasm \
-    --no-default-features --features game,small --target-dir target/wasm-rules
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128 $abort_flags" CARGO_PROFILE_WASM_RULES_PANIC=$abort_panic \
+    cargo "${toolchain[@]}" build "${build_std[@]}" "${rules_std[@]}" --profile wasm-rules --target wasm32-unknown-unknown \
+    -p chess-wasm --no-default-features --features game,small --target-dir target/wasm-rules
 rules=web/packages/engine/src/wasm-rules
 rm -rf "$rules"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$rules" \

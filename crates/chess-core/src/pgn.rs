@@ -811,6 +811,42 @@ fn tag_value(value: &str) -> String {
     out
 }
 
+/// The tags [`write_pgn`] writes after the roster and the variant: each name once, the first
+/// tag of it; not the roster's, `FEN`, `SetUp` or `Variant` (written apart); and a name written
+/// otherwise than given (`My Tag` as `MyTag`) only when no tag is given as exactly that name,
+/// which it would otherwise replace (`Term[ination` before `Termination`, read from a text).
+/// In the tags' order. Sorting, not hashing: the npm package's rules-only module carries no
+/// hash tables.
+fn other_tags<'a>(tags: &[(&str, &'a str)]) -> Vec<(String, &'a str)> {
+    let keys: Vec<&str> = tags.iter().map(|&(k, _)| k).collect();
+    let names: Vec<String> = keys.iter().map(|k| tag_name(k)).collect();
+    let by_key = by_text(&keys);
+    let given = |name: &str| by_key.binary_search_by(|&i| keys[i].cmp(name)).is_ok();
+    let reserved = |name: &str| ROSTER.contains(&name) || ["FEN", "SetUp", "Variant"].contains(&name);
+    let kept = |i: usize| {
+        let name = names[i].as_str();
+        !name.is_empty() && !reserved(name) && (name == keys[i] || !given(name))
+    };
+    // The first of each name: in the order by name and place, a name's first kept entry.
+    let mut first = vec![false; tags.len()];
+    let mut last: Option<&str> = None;
+    for i in by_text(&names.iter().map(String::as_str).collect::<Vec<_>>()) {
+        if kept(i) && last != Some(names[i].as_str()) {
+            first[i] = true;
+            last = Some(names[i].as_str());
+        }
+    }
+    (0..tags.len()).filter(|&i| first[i]).map(|i| (names[i].clone(), tags[i].1)).collect()
+}
+
+/// The places of `texts` in the order of the texts, then of the places (one sort for
+/// [`other_tags`]' two orders).
+fn by_text(texts: &[&str]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..texts.len()).collect();
+    order.sort_unstable_by(|&a, &b| texts[a].cmp(texts[b]).then(a.cmp(&b)));
+    order
+}
+
 /// The one PGN writer: the roster in order (`?` for a missing tag, `????.??.??` for a missing
 /// date: the PGN standard's unknown ones), the `Variant` (a Chess960 game's, when no tag gives
 /// it), the other tags as given, `SetUp`/`FEN` from the start position, then the movetext with
@@ -824,24 +860,14 @@ fn write_pgn(game: &Game, tags: &[(&str, &str)], comment: Option<&str>, annotati
         let value = if name == "Result" { result } else { find(name).unwrap_or(unknown) };
         out.push_str(&format!("[{name} {}]\n", tag_value(value)));
     }
-    // Each name once (sets: a game may have many tags), the first of it written; a name written
-    // otherwise than given (`My Tag` as `MyTag`) gives way to a tag of exactly that name, which
-    // it would otherwise replace (`Term[ination` before `Termination`, read from a text).
     // The variant next (a Chess960 game says so: lichess, GUIs and our reader read it), where
     // lichess writes it, whatever the tags' order: a game read and written again keeps its place.
     let chess960 = (game.castling_mode() == CastlingMode::Chess960).then_some("Chess960");
     if let Some(variant) = written_tag(tags, "Variant").or(chess960) {
         out.push_str(&format!("[Variant {}]\n", tag_value(variant)));
     }
-    let exact: std::collections::HashSet<&str> = tags.iter().map(|&(k, _)| k).collect();
-    let mut seen: std::collections::HashSet<String> =
-        ROSTER.iter().chain(&["FEN", "SetUp", "Variant"]).map(|s| s.to_string()).collect();
-    for (k, v) in tags {
-        let name = tag_name(k);
-        if name.is_empty() || (name != *k && exact.contains(name.as_str())) || !seen.insert(name.clone()) {
-            continue;
-        }
-        out.push_str(&format!("[{name} {}]\n", tag_value(v)));
+    for (name, value) in other_tags(tags) {
+        out.push_str(&format!("[{name} {}]\n", tag_value(value)));
     }
     if *game.start() != Board::startpos() {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", game.start().fen()));

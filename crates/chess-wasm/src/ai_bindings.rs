@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::data::{self, Need};
 use crate::engine_bindings::stopped_by;
-use crate::{engine, host, js, json, net, position, Error, JsPosition};
+use crate::{engine, host, js, net, position, serde_text as json, Error, JsPosition};
 
 #[wasm_bindgen(js_class = Position)]
 impl JsPosition {

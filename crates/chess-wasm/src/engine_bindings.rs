@@ -8,7 +8,7 @@ use chess_ai::SearchControl;
 use wasm_bindgen::prelude::*;
 
 use crate::data::{self, Need};
-use crate::{host, js, json, net};
+use crate::{host, js, net, serde_text as json};
 
 /// The control of a search the page can stop through `stop[0]` (shared memory, or a flag its
 /// `onProgress` sets); the caller clears the flag with `host::set_stop_flag(None)` when the search

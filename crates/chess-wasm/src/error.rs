@@ -140,6 +140,7 @@ impl From<chess_ai::OptionsError> for Error {
     }
 }
 
+#[cfg(feature = "engine")]
 impl From<serde_json::Error> for Error {
     fn from(e: serde_json::Error) -> Self {
         Error::Options(e.to_string())

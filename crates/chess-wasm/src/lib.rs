@@ -31,6 +31,7 @@ mod engine_bindings;
 mod error;
 #[cfg(feature = "engine")]
 pub mod host;
+pub mod json;
 #[cfg(feature = "engine")]
 pub mod net;
 pub mod position;
@@ -61,7 +62,10 @@ fn js(e: Error) -> JsValue {
     error.into()
 }
 
-fn json<T: serde::Serialize>(value: &T) -> String {
+/// An engine's shape (options, analyses, reviews, data) as JSON, by serde; the game's shapes are
+/// written by [`json`].
+#[cfg(feature = "engine")]
+fn serde_text<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("the JSON shapes always serialise")
 }
 
@@ -105,26 +109,19 @@ impl JsPosition {
 
     /// The PGN tags as a JSON array of `[name, value]` pairs, in order.
     pub fn tags(&self) -> String {
-        json(&self.0.tags())
+        json::to_string(&self.0.tags())
     }
 
-    /// Set tags: a JSON array of `[name, value]` pairs or an object; an empty value removes one.
+    /// Set tags: `names[i]` to `values[i]`; an empty value removes one.
     #[wasm_bindgen(js_name = setTags)]
-    pub fn set_tags(&mut self, tags_json: &str) -> Result<(), JsValue> {
-        let tags = tag_pairs(Some(tags_json)).map_err(js)?;
+    pub fn set_tags(&mut self, names: Vec<String>, values: Vec<String>) -> Result<(), JsValue> {
+        let tags = tag_pairs(names, values).map_err(js)?;
         self.0.set_tags(&tags).map_err(js)
     }
 
-    /// Set the comment (and, when given, the NAGs: a JSON array of numbers) of a ply; ply 0 is
-    /// the comment before the first move.
-    pub fn annotate(&mut self, ply: usize, comment: Option<String>, nags_json: Option<String>) -> Result<(), JsValue> {
-        let nags = match nags_json.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(text) => Some(
-                serde_json::from_str::<Vec<u8>>(text)
-                    .map_err(|_| js(Error::Options("NAGs are numbers from 0 to 255".into())))?,
-            ),
-        };
+    /// Set the comment (and, when given, the NAGs) of a ply; ply 0 is the comment before the
+    /// first move.
+    pub fn annotate(&mut self, ply: usize, comment: Option<String>, nags: Option<Vec<u8>>) -> Result<(), JsValue> {
         self.0.annotate(ply, comment.as_deref(), nags).map_err(js)
     }
 
@@ -153,35 +150,35 @@ impl JsPosition {
 
     /// The state as JSON.
     pub fn state(&self) -> String {
-        json(&self.0.state())
+        json::to_string(&self.0.state())
     }
 
     /// The draw rules of the current position as JSON, each on its own:
     /// `{threefoldRepetition, fiftyMoveRule, insufficientMaterial, draw}`.
     pub fn draws(&self) -> String {
-        json(&self.0.draws())
+        json::to_string(&self.0.draws())
     }
 
     /// The legal moves as JSON (from the square `from` only, if given).
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self, from: Option<String>) -> Result<String, JsValue> {
-        self.0.legal_moves_from(from.as_deref()).map(|m| json(&m)).map_err(js)
+        self.0.legal_moves_from(from.as_deref()).map(|m| json::to_string(&m)).map_err(js)
     }
 
     /// Play a move in SAN or UCI; the move as JSON.
     pub fn play(&mut self, text: &str) -> Result<String, JsValue> {
-        self.0.play(text).map(|m| json(&m)).map_err(js)
+        self.0.play(text).map(|m| json::to_string(&m)).map_err(js)
     }
 
     /// Play the move from `from` to `to`, promoting to `promotion` (a queen by default).
     #[wasm_bindgen(js_name = playFromTo)]
     pub fn play_from_to(&mut self, from: &str, to: &str, promotion: Option<String>) -> Result<String, JsValue> {
-        self.0.play_from_to(from, to, promotion.as_deref()).map(|m| json(&m)).map_err(js)
+        self.0.play_from_to(from, to, promotion.as_deref()).map(|m| json::to_string(&m)).map_err(js)
     }
 
     /// Whether a typed move is legal, and why not, as JSON.
     pub fn explain(&self, text: &str) -> String {
-        json(&self.0.explain(text))
+        json::to_string(&self.0.explain(text))
     }
 
     /// Take back the last move: its UCI.
@@ -191,34 +188,29 @@ impl JsPosition {
 
     /// The moves played, as JSON.
     pub fn history(&self) -> String {
-        json(&self.0.history())
+        json::to_string(&self.0.history())
     }
 
-    /// Add a variation played instead of the move at `path_json` (a ply, or `[ply, variation,
-    /// move, ...]`): `moves_json`, an array of SAN or UCI moves from the position before it,
-    /// merged with the lines already there. The path of its last move, as JSON.
+    /// Add a variation played instead of the move at `path` (`[ply]`, or `[ply, variation,
+    /// move, ...]`): `moves`, SAN or UCI moves from the position before it, merged with the lines
+    /// already there. The path of its last move, as JSON.
     #[wasm_bindgen(js_name = addVariation)]
-    pub fn add_variation(&mut self, path_json: &str, moves_json: &str) -> Result<String, JsValue> {
-        let path = position::path_from_json(path_json).map_err(js)?;
-        let moves = position::moves_from_json(moves_json).map_err(js)?;
-        self.0.add_variation(&path, &moves).map(|p| json(&p)).map_err(js)
+    pub fn add_variation(&mut self, path: Vec<u32>, moves: Vec<String>) -> Result<String, JsValue> {
+        self.0.add_variation(&move_path(&path), &moves).map(|p| json::to_string(&p)).map_err(js)
     }
 
-    /// Play `moves_json` (an array of SAN or UCI moves) after the move at `path_json` (`0`: the
-    /// start) in the variations: at the end of a variation they go on at its end, elsewhere they
-    /// are a variation of the move that follows. The path of the last move, as JSON.
+    /// Play `moves` (SAN or UCI) after the move at `path` (`[0]`: the start) in the variations:
+    /// at the end of a variation they go on at its end, elsewhere they are a variation of the
+    /// move that follows. The path of the last move, as JSON.
     #[wasm_bindgen(js_name = continueVariation)]
-    pub fn continue_variation(&mut self, path_json: &str, moves_json: &str) -> Result<String, JsValue> {
-        let path = position::path_from_json(path_json).map_err(js)?;
-        let moves = position::moves_from_json(moves_json).map_err(js)?;
-        self.0.continue_variation(&path, &moves).map(|p| json(&p)).map_err(js)
+    pub fn continue_variation(&mut self, path: Vec<u32>, moves: Vec<String>) -> Result<String, JsValue> {
+        self.0.continue_variation(&move_path(&path), &moves).map(|p| json::to_string(&p)).map_err(js)
     }
 
-    /// Remove variation `index` of those played instead of the move at `path_json`.
+    /// Remove variation `index` of those played instead of the move at `path`.
     #[wasm_bindgen(js_name = removeVariation)]
-    pub fn remove_variation(&mut self, path_json: &str, index: usize) -> Result<(), JsValue> {
-        let path = position::path_from_json(path_json).map_err(js)?;
-        self.0.remove_variation(&path, index).map_err(js)
+    pub fn remove_variation(&mut self, path: Vec<u32>, index: usize) -> Result<(), JsValue> {
+        self.0.remove_variation(&move_path(&path), index).map_err(js)
     }
 
     /// `loser` (`white` or `black`) resigns.
@@ -237,11 +229,10 @@ impl JsPosition {
         self.0.flag(flagged).map_err(js)
     }
 
-    /// The game in PGN; `tags_json` is a JSON array of `[name, value]` pairs (or an object) of
-    /// tags over the game's own. (A PGN annotated from a review: the review module's
-    /// `annotatePgn`.)
-    pub fn pgn(&self, tags_json: Option<String>) -> Result<String, JsValue> {
-        let tags = tag_pairs(tags_json.as_deref()).map_err(js)?;
+    /// The game in PGN, with the tags `names[i]` = `values[i]` over the game's own. (A PGN
+    /// annotated from a review: the review module's `annotatePgn`.)
+    pub fn pgn(&self, names: Vec<String>, values: Vec<String>) -> Result<String, JsValue> {
+        let tags = tag_pairs(names, values).map_err(js)?;
         Ok(self.0.pgn(&tags))
     }
 
@@ -263,17 +254,18 @@ impl JsPosition {
     }
 }
 
-/// Tags from JSON: an array of `[name, value]` pairs (their order kept) or an object.
-pub(crate) fn tag_pairs(json: Option<&str>) -> Result<Vec<(String, String)>, Error> {
-    let bad = |e: serde_json::Error| Error::Options(format!("PGN tags: {e}"));
-    match json.map(str::trim) {
-        None | Some("") => Ok(Vec::new()),
-        Some(text) if text.starts_with('[') => serde_json::from_str(text).map_err(bad),
-        Some(text) => {
-            let map: std::collections::BTreeMap<String, String> = serde_json::from_str(text).map_err(bad)?;
-            Ok(map.into_iter().collect())
-        }
+/// Tags from JavaScript: names and values side by side, as many of each.
+pub(crate) fn tag_pairs(names: Vec<String>, values: Vec<String>) -> Result<Vec<(String, String)>, Error> {
+    if names.len() != values.len() {
+        return Err(Error::Options(format!("PGN tags: {} names for {} values", names.len(), values.len())));
     }
+    Ok(names.into_iter().zip(values).collect())
+}
+
+/// A [`position::MovePath`] from JavaScript's `Uint32Array`.
+#[cfg(feature = "game")]
+fn move_path(path: &[u32]) -> Vec<usize> {
+    path.iter().map(|&n| n as usize).collect()
 }
 
 /// The crate's version.
@@ -304,19 +296,20 @@ pub fn version() -> String {
 #[cfg(feature = "game")]
 #[wasm_bindgen(js_name = boundaryWords)]
 pub fn boundary_words() -> String {
-    let words = serde_json::json!({
-        "gameStatuses": position::status_words(),
-        "rejectionReasons": position::rejection_words(),
-        "startFen": chess_core::STARTPOS,
-    });
+    let mut out = String::new();
+    let mut words = json::Object::new(&mut out);
+    words
+        .field("gameStatuses", &position::status_words())
+        .field("rejectionReasons", &position::rejection_words())
+        .field("startFen", chess_core::STARTPOS);
     #[cfg(feature = "engine")]
-    let words = {
+    {
         use chess_ai::review::{ClaimKind, MoveClass};
-        let mut words = words;
-        words["moveClasses"] = MoveClass::ALL.iter().map(|c| c.name()).collect();
-        words["claimKinds"] = ClaimKind::ALL.iter().map(|k| k.name()).collect();
-        words["optionKeys"] = engine::option_keys();
         words
-    };
-    json(&words)
+            .field("moveClasses", &MoveClass::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())
+            .field("claimKinds", &ClaimKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>())
+            .raw("optionKeys", &serde_text(&engine::option_keys()));
+    }
+    words.end();
+    out
 }

@@ -11,21 +11,19 @@
 //!
 //! [`history`]: Position::history
 
+use crate::error::Error;
+use crate::json::{Json, Object};
 use chess_core::{
     Annotation, Board, CastleSide, CastlingMode, Color, Decision, File, Game, GameStatus, MaterialRule, Move, PgnGame,
     PgnGames, Piece, Role, Setup, Square, SquaresError, Variation, VariationMove, MAX_VARIATION_DEPTH,
 };
-use serde::Serialize;
-
-use crate::error::Error;
 
 /// The package takes any position its board can play, as js-chess-engine and chess.js do: one
 /// set up by hand may have more material than a game can reach (three rooks beside eight pawns).
 const MATERIAL: MaterialRule = MaterialRule::Playable;
 
 /// Castling rights by side, as js-chess-engine names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Castling {
     /// White may castle king-side.
     pub white_short: bool,
@@ -38,15 +36,15 @@ pub struct Castling {
 }
 
 /// Everything about the current position and the game's outcome.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
     /// The current position.
     pub fen: String,
     /// `"white"` or `"black"`.
     pub turn: &'static str,
-    /// Square name to FEN letter, for every piece on the board.
-    pub pieces: std::collections::BTreeMap<String, String>,
+    /// Square name to FEN letter, for every piece on the board, in the order of the names (an
+    /// object in JSON).
+    pub pieces: Vec<(String, String)>,
     /// Castling rights.
     pub castling: Castling,
     /// The en-passant square, when a pawn can be taken en passant.
@@ -73,8 +71,7 @@ pub struct State {
 }
 
 /// One move, in every notation a front end wants.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveInfo {
     /// UCI (`e2e4`, `e7e8n`; castling as king to its destination in standard chess).
     pub uci: String,
@@ -127,10 +124,9 @@ impl MoveInfo {
 }
 
 /// A played move and the position after it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HistoryItem {
     /// The move.
-    #[serde(flatten)]
     pub mv: MoveInfo,
     /// The position after it.
     pub fen: String,
@@ -145,7 +141,7 @@ pub struct HistoryItem {
 }
 
 /// A variation: a line played instead of a move, from the position before that move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VariationInfo {
     /// The comment before its first move (PGN's `({...} 12. d4 ...)`), if any.
     pub comment: Option<String>,
@@ -154,10 +150,9 @@ pub struct VariationInfo {
 }
 
 /// A move of a variation and the position after it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VariationMoveInfo {
     /// The move.
-    #[serde(flatten)]
     pub mv: MoveInfo,
     /// The position after it.
     pub fen: String,
@@ -181,15 +176,13 @@ pub struct VariationMoveInfo {
 pub type MovePath = [usize];
 
 /// Whether a typed move is legal here, and if not, why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Explanation {
     /// It is legal: this is the move.
     Legal {
         /// Always true.
         legal: bool,
         /// The move.
-        #[serde(rename = "move")]
         mv: MoveInfo,
     },
     /// It is not.
@@ -207,8 +200,7 @@ pub enum Explanation {
 /// The draw rules of the current position each on its own, from chess-core (the state's `status`
 /// names only the first end that holds): what the package's `isThreefoldRepetition()`,
 /// `isDrawByFiftyMoves()`, `isInsufficientMaterial()` and `isDraw()` read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Draws {
     /// The current position has occurred three times or more ([`Game::is_threefold_repetition`]).
     pub threefold_repetition: bool,
@@ -221,6 +213,138 @@ pub struct Draws {
     /// the 75-move rule, an agreed draw, a flag fallen when the other side cannot mate) or a draw
     /// can be claimed (three repetitions, fifty moves), whatever the status names first.
     pub draw: bool,
+}
+
+impl State {
+    /// The FEN letter of the piece on the square named `square`, if any.
+    ///
+    /// ```
+    /// let state = chess_wasm::position::Position::new(None).unwrap().state();
+    /// assert_eq!((state.piece_on("e1"), state.piece_on("e4")), (Some("K"), None));
+    /// ```
+    pub fn piece_on(&self, square: &str) -> Option<&str> {
+        self.pieces.iter().find(|(name, _)| name == square).map(|(_, piece)| piece.as_str())
+    }
+}
+
+impl Json for Castling {
+    fn write_json(&self, out: &mut String) {
+        Object::new(out)
+            .field("whiteShort", &self.white_short)
+            .field("whiteLong", &self.white_long)
+            .field("blackShort", &self.black_short)
+            .field("blackLong", &self.black_long)
+            .end();
+    }
+}
+
+impl Json for State {
+    fn write_json(&self, out: &mut String) {
+        let mut pieces = String::new();
+        let mut board = Object::new(&mut pieces);
+        for (square, piece) in &self.pieces {
+            board.field(square, piece);
+        }
+        board.end();
+        Object::new(out)
+            .field("fen", &self.fen)
+            .field("turn", self.turn)
+            .raw("pieces", &pieces)
+            .field("castling", &self.castling)
+            .field("enPassant", &self.en_passant)
+            .field("enPassantTarget", &self.en_passant_target)
+            .field("halfMove", &self.half_move)
+            .field("fullMove", &self.full_move)
+            .field("check", &self.check)
+            .field("isFinished", &self.is_finished)
+            .field("status", self.status)
+            .field("winner", &self.winner)
+            .field("result", self.result)
+            .end();
+    }
+}
+
+impl MoveInfo {
+    /// The move's fields, into an object being written (a move's own, a history item's first).
+    fn write_fields(&self, object: &mut Object<'_>) {
+        object
+            .field("uci", &self.uci)
+            .field("san", &self.san)
+            .field("from", &self.from)
+            .field("to", &self.to)
+            .field("piece", &self.piece)
+            .field("captured", &self.captured)
+            .field("promotion", &self.promotion)
+            .field("castle", &self.castle)
+            .field("enPassant", &self.en_passant)
+            .field("check", &self.check)
+            .field("mate", &self.mate);
+    }
+}
+
+impl Json for MoveInfo {
+    fn write_json(&self, out: &mut String) {
+        let mut object = Object::new(out);
+        self.write_fields(&mut object);
+        object.end();
+    }
+}
+
+impl Json for HistoryItem {
+    fn write_json(&self, out: &mut String) {
+        let mut object = Object::new(out);
+        self.mv.write_fields(&mut object);
+        object
+            .field("fen", &self.fen)
+            .field("ply", &self.ply)
+            .field("comment", &self.comment)
+            .field("nags", &self.nags)
+            .field("variations", &self.variations)
+            .end();
+    }
+}
+
+impl Json for VariationInfo {
+    fn write_json(&self, out: &mut String) {
+        Object::new(out).field("comment", &self.comment).field("moves", &self.moves).end();
+    }
+}
+
+impl Json for VariationMoveInfo {
+    fn write_json(&self, out: &mut String) {
+        let mut object = Object::new(out);
+        self.mv.write_fields(&mut object);
+        object
+            .field("fen", &self.fen)
+            .field("ply", &self.ply)
+            .field("path", &self.path)
+            .field("comment", &self.comment)
+            .field("nags", &self.nags)
+            .field("variations", &self.variations)
+            .end();
+    }
+}
+
+impl Json for Explanation {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Explanation::Legal { legal, mv } => Object::new(out).field("legal", legal).field("move", mv).end(),
+            Explanation::Illegal { legal, reason, message } => {
+                Object::new(out).field("legal", legal).field("reason", *reason).field("message", message).end()
+            }
+        }
+    }
+}
+
+impl Json for Draws {
+    fn write_json(&self, out: &mut String) {
+        Object::new(out)
+            .field("threefoldRepetition", &self.threefold_repetition)
+            .field("fiftyMoveRule", &self.fifty_move_rule)
+            .field("insufficientMaterial", &self.insufficient_material)
+            .field("draw", &self.draw)
+            .end();
+    }
 }
 
 /// A game from a start position, with every draw rule, the resignation a caller may record, and
@@ -426,8 +550,9 @@ impl Position {
         let board = self.game.board();
         let rights = board.castling_rights();
         let (status, winner, result) = self.outcome();
-        let pieces = Square::ALL
-            .into_iter()
+        // In the order of the squares' names (a1, a2, ... a8, b1, ...): file by file.
+        let pieces = (0..64)
+            .map(|i| Square::from_index((i % 8) * 8 + i / 8))
             .filter_map(|sq| board.piece_on(sq).map(|p| (sq.to_string(), p.char().to_string())))
             .collect();
         State {
@@ -953,47 +1078,6 @@ impl Position {
         };
         Ok(Position { game: Game::from_board(board), start_target: setup.ep, ..Position::default() })
     }
-}
-
-/// A [`MovePath`] from JSON: a ply (`5`) or an array of whole numbers (`[5, 0, 1]`).
-///
-/// ```
-/// use chess_wasm::position::path_from_json;
-/// assert_eq!(path_from_json("5").unwrap(), [5]);
-/// assert_eq!(path_from_json(" [5, 0, 1] ").unwrap(), [5, 0, 1]);
-/// assert_eq!(path_from_json("[5, -1]").unwrap_err().code(), "INVALID_ARGUMENT");
-/// ```
-pub fn path_from_json(json: &str) -> Result<Vec<usize>, Error> {
-    // Read by hand: serde_json's `Value` would add kilobytes to the npm package's modules.
-    let text = json.trim();
-    let inner = match text.strip_prefix('[') {
-        Some(rest) => rest.strip_suffix(']'),
-        None => Some(text),
-    };
-    let number = |n: &str| {
-        let n = n.trim();
-        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        n.parse::<usize>().ok()
-    };
-    match inner.and_then(|inner| inner.split(',').map(number).collect::<Option<Vec<usize>>>()) {
-        Some(path) => Ok(path),
-        None => Err(Error::Variation(format!(
-            "a move's path is a ply or an array of whole numbers ([ply, variation, move, ...]), got {}",
-            chess_core::excerpt(text)
-        ))),
-    }
-}
-
-/// Moves from JSON: an array of strings (SAN or UCI).
-pub fn moves_from_json(json: &str) -> Result<Vec<String>, Error> {
-    serde_json::from_str(json).map_err(|_| {
-        Error::Variation(format!(
-            "a variation's moves are an array of strings (SAN or UCI), got {}",
-            chess_core::excerpt(json.trim())
-        ))
-    })
 }
 
 /// The JavaScript path ([`MovePath`]) of move `index` of the line at `line` (an internal path).

@@ -39,8 +39,8 @@ pub fn review(
 }
 
 /// `pgn` (the first game of the text, whole) in PGN annotated with `review_json`, a review of
-/// that game (schema `chess-review/2`, [`chess_ai::review::Review::annotate`]), `tags_json` (as
-/// the game's `pgn` takes them) over its tags: `[%eval]` after each move, the marked moves' NAGs,
+/// that game (schema `chess-review/2`, [`chess_ai::review::Review::annotate`]), `tags` over its
+/// own: `[%eval]` after each move, the marked moves' NAGs,
 /// class, why and better line. The same text as the game's own
 /// [`Position::annotated_pgn`](position::Position::annotated_pgn).
 ///
@@ -49,13 +49,12 @@ pub fn review(
 /// use chess_wasm::position::Position;
 /// let game = Position::from_pgn("1. f3 e5 2. g4 Qh4#").unwrap();
 /// let review = chess_wasm::review(&game, r#"{"nodes": 3000, "bookPlies": 0}"#, &SearchControl::new(), &mut |_, _| {}).unwrap();
-/// let pgn = chess_wasm::annotated_pgn(&game.pgn(&[]), Some(r#"{"White": "You"}"#), &review).unwrap();
+/// let pgn = chess_wasm::annotated_pgn(&game.pgn(&[]), &[("White".into(), "You".into())], &review).unwrap();
 /// assert!(pgn.contains("[White \"You\"]") && pgn.contains("2. g4 $4"), "{pgn}");
 /// assert_eq!(pgn, game.annotated_pgn(&[("White".into(), "You".into())], &review).unwrap());
 /// ```
-pub fn annotated_pgn(pgn: &str, tags_json: Option<&str>, review_json: &str) -> Result<String, Error> {
-    let tags = tag_pairs(tags_json)?;
-    position::Position::from_pgn(pgn)?.annotated_pgn(&tags, review_json)
+pub fn annotated_pgn(pgn: &str, tags: &[(String, String)], review_json: &str) -> Result<String, Error> {
+    position::Position::from_pgn(pgn)?.annotated_pgn(tags, review_json)
 }
 
 /// [`stopped_by`] the flag, if the page gives one.
@@ -86,8 +85,10 @@ pub fn review_pgn(
     answer.map_err(js)
 }
 
-/// [`annotated_pgn`]: the first game of `pgn` annotated with `review_json`.
+/// [`annotated_pgn`]: the first game of `pgn` annotated with `review_json`, the tags
+/// `names[i]` = `values[i]` over its own.
 #[wasm_bindgen(js_name = annotatePgn)]
-pub fn annotate_pgn(pgn: &str, tags_json: Option<String>, review_json: &str) -> Result<String, JsValue> {
-    annotated_pgn(pgn, tags_json.as_deref(), review_json).map_err(js)
+pub fn annotate_pgn(pgn: &str, names: Vec<String>, values: Vec<String>, review_json: &str) -> Result<String, JsValue> {
+    let tags = tag_pairs(names, values).map_err(js)?;
+    annotated_pgn(pgn, &tags, review_json).map_err(js)
 }

@@ -53,10 +53,10 @@ export abstract class ChessGameBase {
   protected abstract positions(): PositionClass;
 
   /**
-   * @internal The game's PGN with the tags `pairs` (JSON) annotated from a review (JSON): the
-   * review module's (chess-wasm's game); a game of the rules alone has none.
+   * @internal The game's PGN with the tags `names[i]` = `values[i]` annotated from a review
+   * (JSON): the review module's (chess-wasm's game); a game of the rules alone has none.
    */
-  protected reviewedPgn(_pairs: string, _reviewJson: string): string {
+  protected reviewedPgn(_names: string[], _values: string[], _reviewJson: string): string {
     throw new ChessError('a review annotates a PGN with chess-wasm, not with its rules alone', 'INVALID_OPTION');
   }
 
@@ -141,9 +141,9 @@ export abstract class ChessGameBase {
    * and `_`; `Result`, `SetUp` and `FEN` are the game's own (a {@link ChessError} otherwise).
    */
   setTags(tags: Record<string, string>): void {
-    const pairs = JSON.stringify(Object.entries(requireTags(tags)));
+    const [names, values] = tagLists(tags);
     const position = this.mutable;
-    rethrow(() => position.setTags(pairs));
+    rethrow(() => position.setTags(names, values));
   }
 
   /**
@@ -153,7 +153,7 @@ export abstract class ChessGameBase {
   annotate(ply: number, annotation: Annotation): void {
     if (!Number.isInteger(ply) || ply < 0) throw new ChessError(`ply must be a whole number from 0, got ${String(ply)}`, 'INVALID_OPTION');
     const comment = annotation.comment === undefined ? null : requireString(annotation.comment, 'the comment', 'INVALID_OPTION');
-    const nags = annotation.nags === undefined ? null : JSON.stringify(annotation.nags);
+    const nags = annotation.nags === undefined ? null : nagBytes(annotation.nags);
     const position = this.mutable;
     rethrow(() => position.annotate(ply, comment, nags));
   }
@@ -350,8 +350,8 @@ export abstract class ChessGameBase {
    * ```
    */
   addVariation(at: MovePath, moves: readonly string[]): number[] {
-    const path = pathJson(at);
-    const list = movesJson(moves);
+    const path = movePath(at);
+    const list = moveList(moves);
     const position = this.mutable;
     return JSON.parse(rethrow(() => position.addVariation(path, list))) as number[];
   }
@@ -365,8 +365,8 @@ export abstract class ChessGameBase {
    * {@link move}. Returns the path of the last move; throws as {@link addVariation} does.
    */
   continueVariation(after: MovePath, moves: readonly string[]): number[] {
-    const path = pathJson(after);
-    const list = movesJson(moves);
+    const path = movePath(after);
+    const list = moveList(moves);
     const position = this.mutable;
     return JSON.parse(rethrow(() => position.continueVariation(path, list))) as number[];
   }
@@ -377,7 +377,7 @@ export abstract class ChessGameBase {
    * {@link ChessError} `INVALID_ARGUMENT` when there is none.
    */
   removeVariation(at: MovePath, index: number): void {
-    const path = pathJson(at);
+    const path = movePath(at);
     if (!Number.isSafeInteger(index) || index < 0) {
       throw new ChessError(`a variation's index is a whole number from 0, got ${String(index)}`, 'INVALID_ARGUMENT');
     }
@@ -424,14 +424,14 @@ export abstract class ChessGameBase {
    * ```
    */
   pgn(tags: Record<string, string> = {}, options: { review?: GameReview } = {}): string {
-    const pairs = JSON.stringify(Object.entries(requireTags(tags)));
+    const [names, values] = tagLists(tags);
     if (options === null || typeof options !== 'object') throw new ChessError('the PGN options must be an object', 'INVALID_OPTION');
     const { review } = options;
     if (review !== undefined && (review === null || typeof review !== 'object')) {
       throw new ChessError('the review must be a review object (from review() or WorkerAi.review)', 'INVALID_REVIEW');
     }
-    if (review !== undefined) return this.reviewedPgn(pairs, JSON.stringify(review));
-    return rethrow(() => this.position.pgn(pairs));
+    if (review !== undefined) return this.reviewedPgn(names, values, JSON.stringify(review));
+    return rethrow(() => this.position.pgn(names, values));
   }
 
   /** The board as text. */
@@ -463,24 +463,39 @@ export abstract class ChessGameBase {
   }
 }
 
-/** A {@link MovePath} checked and as JSON. */
-function pathJson(at: MovePath): string {
+/** A {@link MovePath} checked, as the module takes it. */
+function movePath(at: MovePath): Uint32Array {
   const path: readonly unknown[] = typeof at === 'number' ? [at] : Array.isArray(at) ? (at as readonly unknown[]) : [];
-  if (path.length === 0 || !path.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0)) {
+  // Whole numbers a Uint32Array holds as they are (no game or variation has more moves).
+  if (path.length === 0 || !path.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 0xffffffff)) {
     throw new ChessError(
       `a move's path is a ply or an array of whole numbers from 0 ([ply, variation, move, ...]), got ${describe(at)}`,
       'INVALID_ARGUMENT',
     );
   }
-  return JSON.stringify(path);
+  return Uint32Array.from(path as number[]);
 }
 
-/** Moves (SAN or UCI) checked and as JSON. */
-function movesJson(moves: readonly string[]): string {
+/** Moves (SAN or UCI) checked. */
+function moveList(moves: readonly string[]): string[] {
   if (!Array.isArray(moves) || !(moves as readonly unknown[]).every((m) => typeof m === 'string')) {
     throw new ChessError(`a variation's moves are an array of strings (SAN or UCI), got ${describe(moves)}`, 'INVALID_ARGUMENT');
   }
-  return JSON.stringify(moves);
+  return [...moves];
+}
+
+/** NAGs checked, as the module takes them. */
+function nagBytes(nags: readonly number[]): Uint8Array {
+  if (!Array.isArray(nags) || !(nags as readonly unknown[]).every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 255)) {
+    throw new ChessError(`NAGs are numbers from 0 to 255, got ${describe(nags)}`, 'INVALID_OPTION');
+  }
+  return Uint8Array.from(nags);
+}
+
+/** `tags` checked, as the module takes them: names and values side by side. */
+function tagLists(tags: Record<string, string>): [string[], string[]] {
+  const entries = Object.entries(requireTags(tags));
+  return [entries.map(([name]) => name), entries.map(([, value]) => value)];
 }
 
 /** A value, shortly, for an error message. */

@@ -32,11 +32,11 @@ export class ChessGame extends ChessGameBase {
    * @internal The PGN annotated by the review module (load-review.ts), given the game's PGN and
    * the opening names (a review's PGN names the opening).
    */
-  protected override reviewedPgn(pairs: string, reviewJson: string): string {
+  protected override reviewedPgn(names: string[], values: string[], reviewJson: string): string {
     const module = reviewBindings();
     ensureData('openings', module);
-    const pgn = rethrow(() => this.position.pgn(undefined));
-    return rethrow(() => module.annotatePgn(pgn, pairs, reviewJson));
+    const pgn = rethrow(() => this.position.pgn([], []));
+    return rethrow(() => module.annotatePgn(pgn, names, values, reviewJson));
   }
 
   /** @internal Run the search `f` on the engine's wasm game ({@link ChessGameBase.searched}). */

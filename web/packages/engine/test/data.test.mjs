@@ -113,7 +113,7 @@ test('the module refuses a search while a file is missing and a file that is not
     const reviewModule = reviewBindings();
     out.reviewMissing = JSON.parse(reviewModule.missingData());
     out.review = code(() => reviewModule.reviewPgn('1. e4 *', null, null, null));
-    out.annotate = code(() => reviewModule.annotatePgn('1. e4 *', null, '{}'));
+    out.annotate = code(() => reviewModule.annotatePgn('1. e4 *', [], [], '{}'));
     out.swapped = code(() => wasm.provideData('cn128-v2.nnue', fs.readFileSync('data/s6-128-hm-1000.nnue')));
     out.notANet = code(() => wasm.provideData('cn128-v2.nnue', new Uint8Array(100)));
     out.badTable = code(() => wasm.provideData('openings.tsv', new TextEncoder().encode('zz\\tB00\\tX\\n')));
