@@ -58,6 +58,19 @@ test('tags and annotations can be set, and the export shows them', () => {
   assert.throws(() => game.setTags({ 'Bad name': 'x' }), ChessError);
   assert.throws(() => game.annotate(7, { comment: 'x' }), /ply 7 does not exist/);
   assert.throws(() => game.annotate(-1, {}), ChessError);
+  // NAGs are whole numbers from 0 to 255, checked before they reach the wasm module (which takes
+  // them as bytes: 256 would wrap to 0 there); nothing is set when one is not.
+  for (const nags of [[256], [1.5], [-1], ['1'], [null], 'x', [Number.NaN]]) {
+    assert.throws(() => game.annotate(2, { comment: 'x', nags }), (e) => e instanceof ChessError && e.code === 'INVALID_OPTION' && /NAGs are numbers from 0 to 255/.test(e.message), String(nags));
+  }
+  assert.ok(game.pgn().endsWith('1. e4 c5 $5 {the Sicilian} *\n'));
+  // A path's numbers past what a Uint32Array holds are refused, not wrapped to another move.
+  for (const at of [2 ** 32 + 1, [2 ** 32 + 2], [1, 2 ** 32]]) {
+    assert.throws(() => game.addVariation(at, ['d4']), (e) => e instanceof ChessError && e.code === 'INVALID_ARGUMENT', String(at));
+  }
+  // Tag values of any text survive the crossing as they are.
+  game.setTags({ Annotator: 'a "b" \\ {c} \u00e9\u265e' });
+  assert.equal(game.tags().Annotator, 'a "b" \\ {c} \u00e9\u265e');
 });
 
 test('a text of several games gives each; a bad one is named by number and line', () => {
