@@ -22,6 +22,29 @@ import match  # noqa: E402  (the shared match runner: its Elo statistics)
 
 # What every part of one match must share.
 SAME = ("engine_a", "engine_b", "limit_a", "limit_b")
+# The conditions of the match protocol (scripts/external-matches.sh writes them as `protocol`)
+# every part must share; its date and load averages may differ from part to part.
+PROTOCOL_SAME = ("tc", "threads", "hash_mb", "concurrency", "adjudication", "openings", "seed")
+
+
+def _protocol(parts):
+    """The parts' shared conditions with their first and last dates and highest load averages,
+    or None when the parts carry none (summaries from before session 71)."""
+    blocks = [p.get("protocol") for p in parts]
+    if all(b is None for b in blocks):
+        return None
+    if any(b is None for b in blocks):
+        raise ValueError("some parts carry their conditions (protocol) and some do not")
+    for key in PROTOCOL_SAME:
+        values = {json.dumps(b.get(key)) for b in blocks}
+        if len(values) > 1:
+            raise ValueError(f"the parts were played under different conditions: {key} {sorted(values)}")
+    out = {key: blocks[0].get(key) for key in PROTOCOL_SAME}
+    dates = sorted(b["date"] for b in blocks)
+    out.update(first_date=dates[0], last_date=dates[-1],
+               load_before=max(b["load_before"] for b in blocks),
+               load_after=max(b["load_after"] for b in blocks))
+    return out
 
 
 def _weighted(parts, side, key):
@@ -53,6 +76,14 @@ def combine(parts, same=SAME):
     n = w + l + d
     penta = [sum(p["pentanomial"][i] for p in parts) for i in range(5)]
     out = {key: first[key] for key in SAME}
+    benches = {p.get("bench") for p in parts}
+    if len(benches) > 1:
+        raise ValueError(f"the parts were played by different builds: Bench {sorted(map(str, benches))}")
+    if first.get("bench") is not None:
+        out["bench"] = first["bench"]
+    protocol = _protocol(parts)
+    if protocol is not None:
+        out["protocol"] = protocol
     out.update(
         openings=first.get("openings"),
         games_planned=sum(p["games_planned"] for p in parts),

@@ -10,6 +10,9 @@ echo "== module layering: no import cycle between the modules of any crate"
 python3 scripts/module-cycles.py --self-test
 python3 scripts/module-cycles.py
 
+echo "== the strength table of docs/matches/README.md is the committed match summaries"
+python3 scripts/strength-table.py --check
+
 echo "== cargo test --workspace"
 cargo test --workspace
 
