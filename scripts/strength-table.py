@@ -42,17 +42,51 @@ def _committed_date(path):
     return out[-1] if out else "?"
 
 
+def _in_progress(directory, stem, files):
+    """The parts so far of a match without its summary: their counts summed, their shared
+    conditions and bench (no Elo: scripts/match_chunks.py computes it once the match is whole), or
+    None when the parts disagree on them."""
+    parts = []
+    for name in sorted(files):
+        if name.startswith(stem + ".part-") and name.endswith(".json"):
+            with open(os.path.join(directory, name), encoding="utf-8") as f:
+                parts.append(json.load(f))
+    keys = ("engine_b", "bench")
+    if not parts or any(len({json.dumps(p.get(k)) for p in parts}) > 1 for k in keys):
+        return None
+    protocols = [p.get("protocol") for p in parts]
+    if any(c is None for c in protocols):
+        return None
+    fixed = ("tc", "concurrency", "adjudication", "seed")
+    if any(len({json.dumps(c.get(k)) for c in protocols}) > 1 for k in fixed):
+        return None
+    w, l, dr = (sum(p[k] for p in parts) for k in ("wins", "losses", "draws"))
+    dates = sorted(c["date"] for c in protocols)
+    conditions = dict(protocols[0], first_date=dates[0], last_date=dates[-1],
+                      load_before=max(c["load_before"] for c in protocols),
+                      load_after=max(c["load_after"] for c in protocols))
+    return {"engine_b": parts[0]["engine_b"], "bench": parts[0].get("bench"), "wins": w, "losses": l,
+            "draws": dr, "games": w + l + dr, "score": (w + dr / 2) / (w + l + dr), "elo": "—",
+            "protocol": conditions, "parts": len(parts)}
+
+
 def _rows():
     """(under the protocol?, sort key, row cells) for every whole match with known conditions."""
     rows = []
     for directory, _, files in sorted(os.walk(MATCHES)):
         label = os.path.relpath(directory, MATCHES)
-        for name in sorted(files):
-            if not name.endswith(".json") or ".part-" in name:
-                continue
+        whole = {n for n in files if n.endswith(".json") and ".part-" not in n}
+        # A match still being played (parts, no summary yet): its parts so far, summed here.
+        started = sorted({n.split(".part-")[0] + ".json" for n in files if ".part-" in n and n.endswith(".json")} - whole)
+        for name in sorted(whole) + started:
             path = os.path.join(directory, name)
-            with open(path, encoding="utf-8") as f:
-                d = json.load(f)
+            if name in whole:
+                with open(path, encoding="utf-8") as f:
+                    d = json.load(f)
+            else:
+                d = _in_progress(directory, name[: -len(".json")], files)
+                if d is None:
+                    continue
             conditions = d.get("protocol")
             dates = None
             if conditions is not None:
@@ -76,13 +110,15 @@ def _rows():
             load = "" if load is None else f"{max(load, conditions.get('load_after', load)):.2f}"
             how = (f"{conditions['tc']}, c={conditions['concurrency']}, "
                    f"{'adjudicated' if conditions['adjudication'] else 'played out'}")
+            if name not in whole:
+                how += f", in progress ({d['parts']} part{'s' if d['parts'] > 1 else ''})"
             err = d.get("elo_err95")
             elo = d.get("elo")
             elo_text = f"{elo:+.1f} ± {err:.1f}" if isinstance(elo, (int, float)) and isinstance(err, (int, float)) else f"{elo}"
             cells = [
                 d["engine_b"], how, f"{d['wins']}-{d['losses']}-{d['draws']}", f"{100 * d['score']:.1f}%",
                 elo_text, str(d["games"]), str(conditions["seed"]), dates, str(bench), load,
-                f"`{os.path.relpath(path, MATCHES)}`",
+                f"`{os.path.relpath(path if name in whole else path[: -len('.json')] + '.part-*.json', MATCHES)}`",
             ]
             rows.append((protocol, (not protocol, label, d["engine_b"]), cells))
     rows.sort(key=lambda r: r[1])

@@ -290,17 +290,40 @@ impl Json for MoveInfo {
     }
 }
 
+/// The fields a history item and a variation's move share after the move's own: the position
+/// after it, its ply, its path (a variation's move only), comment, NAGs and variations.
+#[allow(clippy::too_many_arguments)]
+fn write_played(
+    object: &mut Object<'_>,
+    mv: &MoveInfo,
+    fen: &str,
+    ply: usize,
+    path: Option<&[usize]>,
+    comment: &Option<String>,
+    nags: &[u8],
+    variations: &[VariationInfo],
+) {
+    mv.write_fields(object);
+    object.field("fen", fen).field("ply", &ply);
+    if let Some(path) = path {
+        object.field("path", path);
+    }
+    object.field("comment", comment).field("nags", nags).field("variations", variations).end();
+}
+
 impl Json for HistoryItem {
     fn write_json(&self, out: &mut String) {
-        let mut object = Object::new(out);
-        self.mv.write_fields(&mut object);
-        object
-            .field("fen", &self.fen)
-            .field("ply", &self.ply)
-            .field("comment", &self.comment)
-            .field("nags", &self.nags)
-            .field("variations", &self.variations)
-            .end();
+        let item = self;
+        write_played(
+            &mut Object::new(out),
+            &item.mv,
+            &item.fen,
+            item.ply,
+            None,
+            &item.comment,
+            &item.nags,
+            &item.variations,
+        );
     }
 }
 
@@ -312,16 +335,8 @@ impl Json for VariationInfo {
 
 impl Json for VariationMoveInfo {
     fn write_json(&self, out: &mut String) {
-        let mut object = Object::new(out);
-        self.mv.write_fields(&mut object);
-        object
-            .field("fen", &self.fen)
-            .field("ply", &self.ply)
-            .field("path", &self.path)
-            .field("comment", &self.comment)
-            .field("nags", &self.nags)
-            .field("variations", &self.variations)
-            .end();
+        let m = self;
+        write_played(&mut Object::new(out), &m.mv, &m.fen, m.ply, Some(&m.path), &m.comment, &m.nags, &m.variations);
     }
 }
 
