@@ -15,7 +15,7 @@ use crate::error::Error;
 use crate::json::{Json, Object};
 use chess_core::{
     Annotation, Board, CastleSide, CastlingMode, Color, Decision, File, Game, GameStatus, MaterialRule, Move, PgnGame,
-    PgnGames, Piece, Role, Setup, Square, SquaresError, Variation, VariationMove, MAX_VARIATION_DEPTH,
+    PgnGames, Piece, Rank, Role, Setup, Square, SquaresError, Variation, VariationMove, MAX_VARIATION_DEPTH,
 };
 
 /// The package takes any position its board can play, as js-chess-engine and chess.js do: one
@@ -290,11 +290,11 @@ impl Json for MoveInfo {
     }
 }
 
-/// The fields a history item and a variation's move share after the move's own: the position
-/// after it, its ply, its path (a variation's move only), comment, NAGs and variations.
+/// A history item or a variation's move as JSON: the move's fields, then the position after it,
+/// its ply, its path (a variation's move only), comment, NAGs and variations.
 #[allow(clippy::too_many_arguments)]
 fn write_played(
-    object: &mut Object<'_>,
+    out: &mut String,
     mv: &MoveInfo,
     fen: &str,
     ply: usize,
@@ -303,7 +303,8 @@ fn write_played(
     nags: &[u8],
     variations: &[VariationInfo],
 ) {
-    mv.write_fields(object);
+    let mut object = Object::new(out);
+    mv.write_fields(&mut object);
     object.field("fen", fen).field("ply", &ply);
     if let Some(path) = path {
         object.field("path", path);
@@ -313,17 +314,7 @@ fn write_played(
 
 impl Json for HistoryItem {
     fn write_json(&self, out: &mut String) {
-        let item = self;
-        write_played(
-            &mut Object::new(out),
-            &item.mv,
-            &item.fen,
-            item.ply,
-            None,
-            &item.comment,
-            &item.nags,
-            &item.variations,
-        );
+        write_played(out, &self.mv, &self.fen, self.ply, None, &self.comment, &self.nags, &self.variations);
     }
 }
 
@@ -335,8 +326,7 @@ impl Json for VariationInfo {
 
 impl Json for VariationMoveInfo {
     fn write_json(&self, out: &mut String) {
-        let m = self;
-        write_played(&mut Object::new(out), &m.mv, &m.fen, m.ply, Some(&m.path), &m.comment, &m.nags, &m.variations);
+        write_played(out, &self.mv, &self.fen, self.ply, Some(&self.path), &self.comment, &self.nags, &self.variations);
     }
 }
 
@@ -566,8 +556,9 @@ impl Position {
         let rights = board.castling_rights();
         let (status, winner, result) = self.outcome();
         // In the order of the squares' names (a1, a2, ... a8, b1, ...): file by file.
-        let pieces = (0..64)
-            .map(|i| Square::from_index((i % 8) * 8 + i / 8))
+        let pieces = File::ALL
+            .into_iter()
+            .flat_map(|file| Rank::ALL.map(|rank| Square::new(file, rank)))
             .filter_map(|sq| board.piece_on(sq).map(|p| (sq.to_string(), p.char().to_string())))
             .collect();
         State {
