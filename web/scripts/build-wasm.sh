@@ -41,14 +41,22 @@ else
     rules_std=()
 fi
 
-# SIMD128: every browser of the last years and Node 20 have it. `host-data`: no nets, book or
-# opening names inside (the package fetches them when first needed: src/data.ts) and the magic
-# tables computed on first use, so that a page's first download stays small; no `review` (its
-# own module, below); its own target directory, so that its features never mix with the native
-# build's.
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128 $abort_flags" CARGO_PROFILE_RELEASE_PANIC=$abort_panic \
-    cargo "${toolchain[@]}" build "${build_std[@]}" --release --target wasm32-unknown-unknown -p chess-wasm \
-    --no-default-features --features game,host-data --target-dir target/wasm-engine
+# wasm_module TARGET_DIR FEATURES CARGO_ARGS...: chess-wasm for wasm32 with the flags above, SIMD128
+# on (every browser of the last years and Node 20 have it), in a target directory of its own so
+# that the modules' features never mix with each other's or the native build's.
+wasm_module() {
+    local dir=$1 features=$2
+    shift 2
+    RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128 $abort_flags" \
+        CARGO_PROFILE_RELEASE_PANIC=$abort_panic CARGO_PROFILE_WASM_RULES_PANIC=$abort_panic \
+        cargo "${toolchain[@]}" build "${build_std[@]}" --target wasm32-unknown-unknown -p chess-wasm \
+        --no-default-features --features "$features" --target-dir "$dir" "$@"
+}
+
+# The engine's module. `host-data`: no nets, book or opening names inside (the package fetches
+# them when first needed: src/data.ts) and the magic tables computed on first use, so that a
+# page's first download stays small; no `review` (its own module, below).
+wasm_module target/wasm-engine game,host-data --release
 out=web/packages/engine/src/wasm
 rm -rf "$out"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$out" \
@@ -57,9 +65,7 @@ ls -l "$out"/chess_wasm_bg.wasm
 
 # The review module (src/review.ts loads it on the first review): the review's bindings with the
 # engine's data and net, no game bindings; the package gives it each game as its PGN.
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128 $abort_flags" CARGO_PROFILE_RELEASE_PANIC=$abort_panic \
-    cargo "${toolchain[@]}" build "${build_std[@]}" --release --target wasm32-unknown-unknown -p chess-wasm \
-    --no-default-features --features review,host-data --target-dir target/wasm-review
+wasm_module target/wasm-review review,host-data --release
 review=web/packages/engine/src/wasm-review
 rm -rf "$review"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$review" \
@@ -67,10 +73,8 @@ wasm-bindgen --target web --remove-name-section --remove-producers-section --out
 ls -l "$review"/chess_review_bg.wasm
 
 # The rules-only module (chess-wasm/rules): chess-core alone, without its magic tables, built for
-# size; its own target directory, so that the two builds' features never mix.
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128 $abort_flags" CARGO_PROFILE_WASM_RULES_PANIC=$abort_panic \
-    cargo "${toolchain[@]}" build "${build_std[@]}" "${rules_std[@]}" --profile wasm-rules --target wasm32-unknown-unknown \
-    -p chess-wasm --no-default-features --features game,small --target-dir target/wasm-rules
+# size.
+wasm_module target/wasm-rules game,small --profile wasm-rules "${rules_std[@]}"
 rules=web/packages/engine/src/wasm-rules
 rm -rf "$rules"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$rules" \

@@ -15,7 +15,7 @@ use crate::error::Error;
 use crate::json::{Json, Object};
 use chess_core::{
     Annotation, Board, CastleSide, CastlingMode, Color, Decision, File, Game, GameStatus, MaterialRule, Move, PgnGame,
-    PgnGames, Piece, Rank, Role, Setup, Square, SquaresError, Variation, VariationMove, MAX_VARIATION_DEPTH,
+    PgnGames, Piece, Role, Setup, Square, SquaresError, Variation, VariationMove, MAX_VARIATION_DEPTH,
 };
 
 /// The package takes any position its board can play, as js-chess-engine and chess.js do: one
@@ -555,10 +555,11 @@ impl Position {
         let board = self.game.board();
         let rights = board.castling_rights();
         let (status, winner, result) = self.outcome();
-        // In the order of the squares' names (a1, a2, ... a8, b1, ...): file by file.
-        let pieces = File::ALL
-            .into_iter()
-            .flat_map(|file| Rank::ALL.map(|rank| Square::new(file, rank)))
+        // In the order of the squares' names (a1, a2, ... a8, b1, ...): file by file, square
+        // `i` of that order the index of file `i / 8`, rank `i % 8` (as arithmetic: File::ALL and
+        // Rank::ALL nested cost the rules-only module 0.3 KB gzipped).
+        let pieces = (0..64)
+            .map(|i| Square::from_index((i % 8) * 8 + i / 8))
             .filter_map(|sq| board.piece_on(sq).map(|p| (sq.to_string(), p.char().to_string())))
             .collect();
         State {
