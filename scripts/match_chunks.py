@@ -17,8 +17,15 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("SHARED", os.path.join(ROOT, "..", "shared"))
-sys.path.insert(0, os.path.join(SHARED, "tools"))
-import match  # noqa: E402  (the shared match runner: its Elo statistics)
+
+
+def _match():
+    """The shared match runner (its Elo statistics), imported when first needed: summing counts
+    (`combine(..., elo=False)`, scripts/strength-table.py) works without ../shared."""
+    sys.path.insert(0, os.path.join(SHARED, "tools"))
+    import match  # noqa: E402
+
+    return match
 
 # What every part of one match must share.
 SAME = ("engine_a", "engine_b", "limit_a", "limit_b")
@@ -62,9 +69,10 @@ def _summed(dicts):
     return total
 
 
-def combine(parts, same=SAME):
+def combine(parts, same=SAME, elo=True):
     """One summary from the summaries of a match's parts, in match.py's format; the parts must
-    agree on the keys of `same` (a caller that checks its parts itself passes `()`)."""
+    agree on the keys of `same` (a caller that checks its parts itself passes `()`). With
+    `elo=False`, the counts, conditions and statistics only, without match.py's Elo."""
     if not parts:
         raise ValueError("no parts to combine")
     for key in same:
@@ -105,9 +113,10 @@ def combine(parts, same=SAME):
             "max_overshoot_ms": max(overshoots) if overshoots else None,
             "restarts": sum(s["restarts"] for s in stats),
         }
-    if n == 0:
+    if n == 0 or not elo:
         out["final"] = None
         return out
+    match = _match()
     tri = match.score_interval([(1.0, w), (0.0, l), (0.5, d)])
     out.update(score=tri["score"], elo=tri["elo"], elo_err95_trinomial=tri["elo_err95"], los=match.los(w, l))
     err, kind, ci = tri["elo_err95"], "trinomial", tri
@@ -137,7 +146,7 @@ def main(argv):
     except ValueError as e:
         sys.exit(f"match_chunks.py: {e}")
     with open(argv[1], "w", encoding="utf-8") as f:
-        json.dump(match._json_safe(out), f, indent=2)
+        json.dump(_match()._json_safe(out), f, indent=2)
         f.write("\n")
     print(out["final"])
 

@@ -19,6 +19,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import match_chunks  # noqa: E402  (sums a match's parts)
 MATCHES = os.path.join(ROOT, "docs", "matches")
 README = os.path.join(MATCHES, "README.md")
 BEGIN = "<!-- strength-table: written by scripts/strength-table.py from the summaries; do not edit -->"
@@ -43,31 +45,17 @@ def _committed_date(path):
 
 
 def _in_progress(directory, stem, files):
-    """The parts so far of a match without its summary: their counts summed, their shared
-    conditions and bench (no Elo: scripts/match_chunks.py computes it once the match is whole), or
-    None when the parts disagree on them."""
+    """The parts so far of a match without its summary, summed by scripts/match_chunks.py (which
+    refuses parts of different engines, builds or conditions), without an Elo: it computes that
+    once the match is whole."""
     parts = []
     for name in sorted(files):
         if name.startswith(stem + ".part-") and name.endswith(".json"):
             with open(os.path.join(directory, name), encoding="utf-8") as f:
                 parts.append(json.load(f))
-    keys = ("engine_b", "bench")
-    if not parts or any(len({json.dumps(p.get(k)) for p in parts}) > 1 for k in keys):
-        return None
-    protocols = [p.get("protocol") for p in parts]
-    if any(c is None for c in protocols):
-        return None
-    fixed = ("tc", "concurrency", "adjudication", "seed")
-    if any(len({json.dumps(c.get(k)) for c in protocols}) > 1 for k in fixed):
-        return None
-    w, l, dr = (sum(p[k] for p in parts) for k in ("wins", "losses", "draws"))
-    dates = sorted(c["date"] for c in protocols)
-    conditions = dict(protocols[0], first_date=dates[0], last_date=dates[-1],
-                      load_before=max(c["load_before"] for c in protocols),
-                      load_after=max(c["load_after"] for c in protocols))
-    return {"engine_b": parts[0]["engine_b"], "bench": parts[0].get("bench"), "wins": w, "losses": l,
-            "draws": dr, "games": w + l + dr, "score": (w + dr / 2) / (w + l + dr), "elo": "—",
-            "protocol": conditions, "parts": len(parts)}
+    d = match_chunks.combine(parts, elo=False)
+    d.update(score=(d["wins"] + d["draws"] / 2) / d["games"], elo="—")
+    return d
 
 
 def _rows():
@@ -85,8 +73,6 @@ def _rows():
                     d = json.load(f)
             else:
                 d = _in_progress(directory, name[: -len(".json")], files)
-                if d is None:
-                    continue
             conditions = d.get("protocol")
             dates = None
             if conditions is not None:
