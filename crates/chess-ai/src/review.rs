@@ -52,7 +52,7 @@ mod why;
 pub use claim::{Claim, ClaimKind, Lines};
 pub use scale::ScoreScale;
 
-use judge::{plain, Checked, Judge, CHECKED_ANSWERS};
+use judge::{plain, Checked, Judge, Pair, CHECKED_ANSWERS};
 
 /// How a review searches.
 #[derive(Debug, Clone)]
@@ -488,11 +488,30 @@ pub fn review(
                         Some(_) => again(&prefix)?,
                         None => None,
                     };
+                    // A second judgement of the same two moves, from one search of the position
+                    // before the move with only them at its root: the mean of the two halves the
+                    // noise of either (docs/review.md, "Two judgements of a marked move"). It is
+                    // made in the checker's table, cleared: an independent judgement, which
+                    // leaves the review's own searches and lines as they were.
+                    let pair = match (&deep_before, &deep_after) {
+                        (Some(b), Some(_)) if b.best.mv != moves[j] => {
+                            let both =
+                                Limits { search_moves: vec![b.best.mv, moves[j]], multi_pv: 2, ..rejudge.clone() };
+                            control.rearm();
+                            checker.new_game();
+                            match checker.think(&before_move, &both, Mode::Analyze, control, &mut Silent) {
+                                Ok(a) => Pair::of(&a, b.best.mv, moves[j]),
+                                Err(AiError::NoLegalMove(_)) => None,
+                                Err(e) => return Err(e.into()),
+                            }
+                        }
+                        _ => None,
+                    };
                     if control.was_asked_to_stop() {
                         break;
                     }
                     if let Some(deep_before) = deep_before {
-                        ply = judge.ply(j, &deep_before, deep_after.as_ref());
+                        ply = judge.ply_with(j, &deep_before, deep_after.as_ref(), pair);
                         rejudged = Some((deep_before, deep_after));
                     }
                 }

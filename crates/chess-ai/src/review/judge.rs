@@ -20,6 +20,18 @@ impl Judge<'_> {
     /// after it (`None` where the move ended the game); its reason's claim, when the reason makes
     /// one, is not yet checked.
     pub(super) fn ply(&self, i: usize, before: &Analysis, after: Option<&Analysis>) -> PlyReview {
+        self.ply_with(i, before, after, None)
+    }
+
+    /// [`Judge::ply`], the move's two scores (the better move's and its own) the mean of those
+    /// of the two searches and of `pair`'s, where it is given.
+    pub(super) fn ply_with(
+        &self,
+        i: usize,
+        before: &Analysis,
+        after: Option<&Analysis>,
+        pair: Option<Pair>,
+    ) -> PlyReview {
         let (options, positions, moves) = (self.options, self.positions, self.moves);
         let mv = moves[i];
         let board = &positions[i];
@@ -33,6 +45,10 @@ impl Judge<'_> {
         let played = match after {
             Some(a) => -a.best.score,
             None => over_score(next),
+        };
+        let (best, played) = match pair {
+            Some(pair) => (mean(best, pair.best), mean(played, pair.played)),
+            None => (best, played),
         };
         let white = |s: Score| if mover == Color::White { s } else { -s };
         let (win_before, win_after) = (win(best), win(played));
@@ -95,7 +111,8 @@ impl Judge<'_> {
             win_after,
             accuracy: move_accuracy(win_before, win_after),
             class,
-            best: (!is_best).then(|| before.best.clone()),
+            // The better move's score is the one its class was judged on.
+            best: (!is_best).then(|| AnalysisLine { score: best, ..before.best.clone() }),
             why,
             claim,
         }
@@ -114,6 +131,38 @@ impl Judge<'_> {
         // Material that changes hands far down a line is the engine's guess more than the move's
         // doing: such a claim is not said.
         (words, claim.filter(is_near))
+    }
+}
+
+/// A move and the better one scored by one search of the position before it, both at its root
+/// (mover's view): a second judgement of a marked move. Two searches, one of the position before
+/// the move and one of the position after, each carry their own noise (a position a search
+/// misjudges marks the move into it and the move out of it); one search of both moves does not
+/// share it, so the mean of the two judgements is nearer the truth than either.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Pair {
+    /// The better move's score.
+    best: Score,
+    /// The played move's score.
+    played: Score,
+}
+
+impl Pair {
+    /// The pair of `best` and `played` in `search`, a search of the position before the move
+    /// with both at its root (`None` if it scored only one).
+    pub(super) fn of(search: &Analysis, best: Move, played: Move) -> Option<Pair> {
+        let score = |mv: Move| search.lines.iter().find(|l| l.mv == mv).map(|l| l.score);
+        Some(Pair { best: score(best)?, played: score(played)? })
+    }
+}
+
+/// The mean of two scores of one move; a mate is not averaged with centipawns: the first score
+/// (the move's own search's) stands.
+fn mean(first: Score, second: Score) -> Score {
+    if first.is_mate() || second.is_mate() {
+        first
+    } else {
+        Score((first.0 + second.0) / 2)
     }
 }
 
@@ -332,6 +381,40 @@ mod tests {
         assert!(!is_near(&claim(9, 7)));
         // No material: a mate or a threat is about the answer, not a count.
         assert!(is_near(&claim(0, 12)));
+    }
+
+    #[test]
+    fn a_marked_move_is_judged_on_the_mean_of_two_judgements() {
+        assert_eq!(mean(Score(-120), Score(-41)), Score(-80));
+        // A mate is not averaged with centipawns: the move's own search's score stands.
+        assert_eq!(mean(Score::mate_in(5), Score(500)), Score::mate_in(5));
+        assert_eq!(mean(Score(500), Score::mated_in(4)), Score(500));
+        // The pair is read off the search's lines by move, whatever their order.
+        let board = Board::startpos();
+        let (e4, a3, h3) =
+            (board.parse_uci("e2e4").unwrap(), board.parse_uci("a2a3").unwrap(), board.parse_uci("h2h3").unwrap());
+        let line = |mv: Move, cp: i32| {
+            AnalysisLine::new(
+                &board,
+                chess_core::CastlingMode::Standard,
+                Score(cp),
+                chess_search::Bound::Exact,
+                vec![mv],
+            )
+        };
+        let search = Analysis {
+            best: line(a3, 40),
+            ponder: None,
+            from_book: false,
+            depth: 12,
+            seldepth: 16,
+            nodes: 150_000,
+            time_ms: 100,
+            lines: vec![line(a3, 40), line(e4, 25)],
+        };
+        let pair = Pair::of(&search, e4, a3).unwrap();
+        assert_eq!((pair.best, pair.played), (Score(25), Score(40)));
+        assert!(Pair::of(&search, e4, h3).is_none(), "a move the search did not score is no judgement");
     }
 
     #[test]
