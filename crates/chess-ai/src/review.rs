@@ -469,20 +469,13 @@ pub fn review(
         searches.push(analysis);
         if let (Some(j), Some(after)) = (i.checked_sub(1), searches.last()) {
             if let Some(before) = &searches[j] {
-                let mut ply = judge.ply(j, before, after.as_ref());
+                let mut ply = judge.ply(j, before, after.as_ref(), None);
                 // A move marked a mistake or worse is judged again from deeper searches of the
                 // positions before and after it: one misjudged position otherwise marks the move
                 // into it and the move out of it (two searches' noise, not the player's).
                 let mut rejudged = None;
                 if ply.class >= MoveClass::Mistake {
-                    let again = |game: &Game| -> Result<Option<Analysis>, ReviewError> {
-                        control.rearm();
-                        match ai.think(game, &rejudge, Mode::Analyze, control, &mut Silent) {
-                            Ok(a) => Ok(Some(a)),
-                            Err(AiError::NoLegalMove(_)) => Ok(None),
-                            Err(e) => Err(e.into()),
-                        }
-                    };
+                    let again = |game: &Game| searched(&ai, game, &rejudge, control);
                     let deep_before = again(&before_move)?;
                     let deep_after = match after {
                         Some(_) => again(&prefix)?,
@@ -497,13 +490,9 @@ pub fn review(
                         (Some(b), Some(_)) if b.best.mv != moves[j] => {
                             let both =
                                 Limits { search_moves: vec![b.best.mv, moves[j]], multi_pv: 2, ..rejudge.clone() };
-                            control.rearm();
                             checker.new_game();
-                            match checker.think(&before_move, &both, Mode::Analyze, control, &mut Silent) {
-                                Ok(a) => Pair::of(&a, b.best.mv, moves[j]),
-                                Err(AiError::NoLegalMove(_)) => None,
-                                Err(e) => return Err(e.into()),
-                            }
+                            searched(&checker, &before_move, &both, control)?
+                                .and_then(|a| Pair::of(&a, b.best.mv, moves[j]))
                         }
                         _ => None,
                     };
@@ -511,7 +500,7 @@ pub fn review(
                         break;
                     }
                     if let Some(deep_before) = deep_before {
-                        ply = judge.ply_with(j, &deep_before, deep_after.as_ref(), pair);
+                        ply = judge.ply(j, &deep_before, deep_after.as_ref(), pair);
                         rejudged = Some((deep_before, deep_after));
                     }
                 }
@@ -576,6 +565,17 @@ pub fn review(
     let key_moments = key_moments.into_iter().map(|i| i + 1).collect();
     let opening = classify(game).map(|(opening, _)| opening);
     Ok(Review { white: summary(Color::White), black: summary(Color::Black), plies, key_moments, opening })
+}
+
+/// `ai`'s search of `game` within `limits`, in analysis, the caller's stop rearmed first (the
+/// last search's limit left it set); `None` where the side to move has no legal move.
+fn searched(ai: &Ai, game: &Game, limits: &Limits, control: &SearchControl) -> Result<Option<Analysis>, ReviewError> {
+    control.rearm();
+    match ai.think(game, limits, Mode::Analyze, control, &mut Silent) {
+        Ok(a) => Ok(Some(a)),
+        Err(AiError::NoLegalMove(_)) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
 }
 
 impl Review {

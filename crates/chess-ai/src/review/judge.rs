@@ -17,21 +17,11 @@ pub(super) struct Judge<'a> {
 
 impl Judge<'_> {
     /// The move of ply `i + 1` judged, from the search of the position before it and the one
-    /// after it (`None` where the move ended the game); its reason's claim, when the reason makes
-    /// one, is not yet checked.
-    pub(super) fn ply(&self, i: usize, before: &Analysis, after: Option<&Analysis>) -> PlyReview {
-        self.ply_with(i, before, after, None)
-    }
-
-    /// [`Judge::ply`], the move's two scores (the better move's and its own) the mean of those
-    /// of the two searches and of `pair`'s, where it is given.
-    pub(super) fn ply_with(
-        &self,
-        i: usize,
-        before: &Analysis,
-        after: Option<&Analysis>,
-        pair: Option<Pair>,
-    ) -> PlyReview {
+    /// after it (`None` where the move ended the game), and, for a marked move judged again, the
+    /// `pair` of one search of both moves: then each of its two scores (the better move's and its
+    /// own) is the mean of the two judgements'. Its reason's claim, when the reason makes one, is
+    /// not yet checked.
+    pub(super) fn ply(&self, i: usize, before: &Analysis, after: Option<&Analysis>, pair: Option<Pair>) -> PlyReview {
         let (options, positions, moves) = (self.options, self.positions, self.moves);
         let mv = moves[i];
         let board = &positions[i];
@@ -240,15 +230,9 @@ impl Checked<'_> {
         let board = before_move.board();
         let needs_played = !matches!(claim.kind, ClaimKind::MissesMate);
         let needs_better = !matches!(claim.kind, ClaimKind::AllowsMate | ClaimKind::Threat | ClaimKind::Promotes);
-        let search = |game: &Game| -> Result<Option<Analysis>, ReviewError> {
-            // The stop the last search's limit left is not the caller's.
-            self.control.rearm();
+        let search = |game: &Game| {
             self.ai.new_game();
-            match self.ai.think(game, self.limits, Mode::Analyze, self.control, &mut Silent) {
-                Ok(a) => Ok(Some(a)),
-                Err(AiError::NoLegalMove(_)) => Ok(None),
-                Err(e) => Err(e.into()),
-            }
+            searched(self.ai, game, self.limits, self.control)
         };
         // The answers to a move a claim must hold along: the best, and the second when it is
         // nearly as good (another engine may well choose it), each as a line from the position
